@@ -1,0 +1,32 @@
+// Key custody: the options page hands a URL and key over; the background checks them against
+// the service and keeps them. Nothing ever sends the key back out.
+import { browser } from 'wxt/browser';
+import { parseBaseUrl } from '@/lib/api/base-url';
+import { createClient } from '@/lib/api/client';
+import type { SaveSettingsRequest, SavedSettings, SettingsView } from '@/lib/messaging';
+import { fail, ok, type Result } from '@/lib/result';
+import { keyHint, originPattern } from '@/lib/settings';
+import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
+
+export async function getSettings(): Promise<Result<SettingsView>> {
+  const [serviceUrl, apiKey] = await Promise.all([serviceUrlItem.getValue(), apiKeyItem.getValue()]);
+  return ok({ serviceUrl, hasKey: apiKey.length > 0, keyHint: keyHint(apiKey) });
+}
+
+export async function saveSettings(request: SaveSettingsRequest): Promise<Result<SavedSettings>> {
+  const { baseUrl, warning } = parseBaseUrl(request.serviceUrl);
+  const apiKey = request.apiKey?.trim() || (await apiKeyItem.getValue());
+  if (!apiKey) return fail({ kind: 'invalid-input', message: 'Enter your API key (from the API Keys section of your dashboard).' });
+  const granted = await browser.permissions.contains({ origins: [originPattern(baseUrl)] });
+  if (!granted) {
+    return fail({
+      kind: 'invalid-input',
+      message: `The extension is not allowed to reach ${new URL(baseUrl).host} yet: save again and accept the permission prompt.`,
+    });
+  }
+  const user = await createClient({ baseUrl, apiKey }).getUser();
+  await Promise.all([serviceUrlItem.setValue(baseUrl), apiKeyItem.setValue(apiKey)]);
+  const saved: SavedSettings = { settings: { serviceUrl: baseUrl, hasKey: true, keyHint: keyHint(apiKey) }, user };
+  if (warning) saved.warning = warning;
+  return ok(saved);
+}

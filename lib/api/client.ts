@@ -1,0 +1,218 @@
+// Client for the eight endpoints of the Vehicle History Report Service.
+// Only the background imports this: it is the one place that holds the key and spends money.
+import type { z } from 'zod/mini';
+import { normalizeVin } from '../vin';
+import { parseBaseUrl } from './base-url';
+import { ApiError, errorFromResponse } from './errors';
+import {
+  ErrorBodyWire,
+  FetchedReportWire,
+  LimitsWire,
+  normaliseRecordCounts,
+  normaliseUserReports,
+  type Provider,
+  PurchasedReportWire,
+  RecordCountsWire,
+  type Report,
+  UserReportsWire,
+  UserWire,
+} from './schemas';
+
+export interface RetryPolicy {
+  /** Further attempts after the first, for free reads only. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A 429 asking to wait longer than this is returned to the caller instead of waited out. */
+  maxRetryAfterMs: number;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Per attempt, for free reads. */
+  timeoutMs?: number;
+  /** For purchases, which may take the service longer to produce. */
+  purchaseTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 400, maxDelayMs: 8000, maxRetryAfterMs: 20_000 };
+const RETRYABLE = new Set(['network', 'timeout', 'server', 'rate-limited']);
+const MAX_REPORT_ID_LENGTH = 128;
+
+export type ServiceClient = ReturnType<typeof createClient>;
+
+/** Creates a client bound to one service URL and key; `fetch` is injected so tests can pass a simulator. */
+export function createClient(options: ClientOptions) {
+  const { baseUrl } = parseBaseUrl(options.baseUrl);
+  const apiKey = options.apiKey.trim();
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const purchaseTimeoutMs = options.purchaseTimeoutMs ?? 60_000;
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+
+  async function once<S extends z.ZodMiniType>(path: string, schema: S, limitMs: number, call: CallOptions) {
+    if (!apiKey) throw new ApiError('invalid-input', 'No API key is set. Enter your key in the options page.');
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, limitMs);
+    const onOuterAbort = () => controller.abort();
+    call.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method: 'GET',
+        headers: { 'x-api-key': apiKey, accept: 'application/json' },
+        signal: controller.signal,
+        cache: 'no-store',
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      });
+      text = await response.text();
+    } catch (cause) {
+      if (call.signal?.aborted) throw cause;
+      if (timedOut) {
+        throw new ApiError('timeout', `The service did not answer within ${Math.round(limitMs / 1000)} s.`);
+      }
+      throw new ApiError(
+        'network',
+        `Could not reach the service at ${new URL(baseUrl).host} (${describeCause(cause)}). Check your connection and the service URL.`,
+      );
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', onOuterAbort);
+    }
+    const json = parseJson(text);
+    if (!response.ok) {
+      const body = json === undefined ? null : (ErrorBodyWire.safeParse(json).data ?? null);
+      throw errorFromResponse(response.status, body, response.headers.get('retry-after'));
+    }
+    if (json === undefined) {
+      const type = response.headers.get('content-type') ?? 'no content type';
+      const what = text.trim() === '' ? 'an empty answer' : `something that is not JSON (${type})`;
+      throw new ApiError('invalid-response', `The service sent ${what} with HTTP ${response.status}.`, response.status);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? issue.path.join('.') : '(whole answer)';
+      throw new ApiError(
+        'invalid-response',
+        `The service's answer did not have the expected shape: field "${field}": ${issue?.message ?? 'invalid'}.`,
+        response.status,
+      );
+    }
+    return parsed.data as z.infer<S>;
+  }
+
+  /** Free reads: retried with full-jitter backoff on network errors, timeouts, 5xx and 429. */
+  async function read<S extends z.ZodMiniType>(path: string, schema: S, call: CallOptions = {}) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once(path, schema, timeoutMs, call);
+      } catch (error) {
+        if (!(error instanceof ApiError) || !RETRYABLE.has(error.kind) || attempt >= retry.retries) throw error;
+        if ((error.retryAfterMs ?? 0) > retry.maxRetryAfterMs) throw error;
+        const backoff = random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
+        await sleep(Math.max(backoff, error.retryAfterMs ?? 0), call.signal);
+      }
+    }
+  }
+
+  function vinPath(vin: string): string {
+    const normalised = normalizeVin(vin);
+    if (!normalised) {
+      throw new ApiError('invalid-input', `"${vin}" is not a VIN: a VIN is 17 letters and digits, without I, O or Q.`);
+    }
+    return encodeURIComponent(normalised);
+  }
+
+  function idPath(id: string): string {
+    const trimmed = String(id).trim();
+    if (!trimmed || trimmed.length > MAX_REPORT_ID_LENGTH) {
+      throw new ApiError('invalid-input', 'That report id is empty or too long.');
+    }
+    return encodeURIComponent(trimmed);
+  }
+
+  /** Endpoints 4 and 6: spends one credit. Sent exactly once: never retried, whatever happens. */
+  async function buyReport(provider: Provider, vin: string, call: CallOptions = {}): Promise<Report> {
+    const wire = await once(`/${provider}/vin/${vinPath(vin)}/html`, PurchasedReportWire, purchaseTimeoutMs, call);
+    return { provider, id: wire.id, vin: wire.vin, yearMakeModel: wire.yearMakeModel, html: wire.html };
+  }
+
+  /** Endpoints 5 and 7: a report already bought, by id. Free. */
+  async function getReport(provider: Provider, id: string, call: CallOptions = {}): Promise<Report> {
+    const wire = await read(`/${provider}/${idPath(id)}`, FetchedReportWire, call);
+    return { provider, id: wire.id, vin: wire.VIN, yearMakeModel: wire.yearMakeModel, html: wire.html };
+  }
+
+  return {
+    baseUrl,
+    /** Endpoint 1: the user that owns the key. */
+    getUser: (call?: CallOptions) => read('/user', UserWire, call),
+    /** Endpoint 2: both providers' report lists, merged newest first. */
+    getUserReports: async (call?: CallOptions) => normaliseUserReports(await read('/user/reports', UserReportsWire, call)),
+    /** Endpoint 3: daily allowance and credits. */
+    getLimits: (call?: CallOptions) => read('/user/limits', LimitsWire, call),
+    /** Endpoint 8: record counts for a VIN. Free but watched by the service: callers ration it. */
+    getRecordCounts: async (vin: string, call?: CallOptions) => {
+      const path = vinPath(vin);
+      return normaliseRecordCounts(decodeURIComponent(path), await read(`/records/vin/${path}`, RecordCountsWire, call));
+    },
+    buyReport,
+    getReport,
+    /** Endpoint 4. */
+    buyProviderAReport: (vin: string, call?: CallOptions) => buyReport('providerA', vin, call),
+    /** Endpoint 5. */
+    getProviderAReport: (id: string, call?: CallOptions) => getReport('providerA', id, call),
+    /** Endpoint 6. */
+    buyProviderBReport: (vin: string, call?: CallOptions) => buyReport('providerB', vin, call),
+    /** Endpoint 7. */
+    getProviderBReport: (id: string, call?: CallOptions) => getReport('providerB', id, call),
+  };
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) return (cause.cause instanceof Error ? cause.cause.message : '') || cause.message;
+  return String(cause);
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,95 @@
+// The closed set of ways a call to the service can fail, each with words a user can act on.
+import { z } from 'zod/mini';
+import type { ErrorBody } from './schemas';
+
+export const ApiErrorKind = z.enum([
+  'invalid-input', // refused before any request: bad VIN, empty id, no key, bad URL
+  'key-rejected', // 401/403
+  'bad-request', // 400
+  'not-found', // 404
+  'rate-limited', // 429 that is about request rate
+  'exhausted', // 402, or a 429 about credits or the daily allowance
+  'server', // 5xx
+  'network', // connection refused, DNS, dropped connection
+  'timeout',
+  'invalid-response', // 2xx that is not JSON or fails its schema; unexpected status
+]);
+export type ApiErrorKind = z.infer<typeof ApiErrorKind>;
+
+/** What crosses messaging and storage: plain data, no Error instance. */
+export const ApiErrorData = z.object({
+  kind: ApiErrorKind,
+  message: z.string(),
+  status: z.optional(z.int()),
+  retryAfterMs: z.optional(z.number().check(z.nonnegative())),
+});
+export type ApiErrorData = z.infer<typeof ApiErrorData>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+
+  /** Plain data for messaging and storage. */
+  toData(): ApiErrorData {
+    const data: ApiErrorData = { kind: this.kind, message: this.message };
+    if (this.status !== undefined) data.status = this.status;
+    if (this.retryAfterMs !== undefined) data.retryAfterMs = this.retryAfterMs;
+    return data;
+  }
+}
+
+const EXHAUSTED_WORDS = /credit|daily|allowance|quota|limit reached|limit exceeded/i;
+
+/** Turns an HTTP error status and its (possibly absent) JSON body into an ApiError. */
+export function errorFromResponse(status: number, body: ErrorBody | null, retryAfterHeader: string | null): ApiError {
+  const said = [body?.error, body?.message].filter(Boolean).join(': ');
+  const detail = said ? ` The service said: "${said.slice(0, 200)}".` : '';
+  if (status === 401 || status === 403) {
+    return new ApiError(
+      'key-rejected',
+      `The service rejected the API key (HTTP ${status}), or this network is not allowed by the service (some deployments accept only listed IP addresses). Check the key in the options page.${detail}`,
+      status,
+    );
+  }
+  if (status === 402 || (status === 429 && EXHAUSTED_WORDS.test(said) && body?.retry_after === undefined)) {
+    return new ApiError(
+      'exhausted',
+      `No credits or daily allowance left for this (HTTP ${status}).${detail}`,
+      status,
+    );
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(retryAfterHeader, body?.retry_after);
+    const wait = retryAfterMs === undefined ? '' : ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.`;
+    return new ApiError('rate-limited', `The service is limiting requests (HTTP 429).${wait}${detail}`, status, retryAfterMs);
+  }
+  if (status === 400) return new ApiError('bad-request', `The service refused the request (HTTP 400).${detail}`, status);
+  if (status === 404) return new ApiError('not-found', `Not found at the service (HTTP 404).${detail}`, status);
+  if (status >= 500) {
+    return new ApiError('server', `The service had an internal error (HTTP ${status}). Try again later.${detail}`, status);
+  }
+  return new ApiError('invalid-response', `The service answered with an unexpected HTTP ${status}.${detail}`, status);
+}
+
+/** Milliseconds to wait from a Retry-After header (seconds or HTTP date) or a body's retry_after (seconds). */
+export function parseRetryAfter(
+  header: string | null,
+  bodyValue: number | string | undefined,
+  now = Date.now(),
+): number | undefined {
+  for (const raw of [header, bodyValue]) {
+    if (raw === null || raw === undefined || raw === '') continue;
+    const seconds = Number(raw);
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    const date = Date.parse(String(raw));
+    if (!Number.isNaN(date)) return Math.max(0, date - now);
+  }
+  return undefined;
+}

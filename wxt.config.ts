@@ -1,0 +1,34 @@
+import { defineConfig } from 'wxt';
+
+// Loopback pages get the content script only in the e2e and demo builds (`--mode e2e`), so the
+// store build never runs on the user's own local pages.
+const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  manifest: ({ browser }) => ({
+    name: 'VIN History Lens',
+    description: 'Finds VINs on car-listing sites and shows their vehicle history from your report service.',
+    // storage: the key, settings and caches. Nothing else is needed up front.
+    permissions: ['storage'],
+    // The embedded default service is the local simulator; real services are granted at save time.
+    host_permissions: ['http://127.0.0.1/*'],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    content_security_policy: {
+      extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: { id: 'vin-history-lens@example.com', strict_min_version: '128.0', data_collection_permissions: { required: ['none'] } },
+          },
+        }
+      : {}),
+  }),
+  hooks: {
+    'build:manifestGenerated': (wxt, manifest) => {
+      if (wxt.config.mode !== 'e2e') return;
+      for (const script of manifest.content_scripts ?? []) script.matches = [...(script.matches ?? []), ...LOOPBACK];
+    },
+  },
+});
