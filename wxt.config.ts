@@ -20,7 +20,11 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
-            gecko: { id: 'vin-history-lens@example.com', strict_min_version: '128.0', data_collection_permissions: { required: ['none'] } },
+            gecko: {
+              id: 'vin-history-lens@example.com',
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
           },
         }
       : {}),
@@ -28,7 +32,8 @@ export default defineConfig({
   hooks: {
     'build:manifestGenerated': (wxt, manifest) => {
       if (wxt.config.mode !== 'e2e') return;
-      for (const script of manifest.content_scripts ?? []) script.matches = [...(script.matches ?? []), ...LOOPBACK];
+      for (const script of manifest.content_scripts ?? [])
+        script.matches = [...(script.matches ?? []), ...LOOPBACK];
     },
   },
 });

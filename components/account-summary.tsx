@@ -20,8 +20,16 @@ export function AccountSummary({ account }: { account: Account }) {
         <strong data-testid="user-name">{user.name}</strong> <span class="muted">{user.email}</span>
       </div>
       <p data-testid="credits">{plural(limits.credits, 'credit')} left</p>
-      <Meter label={`providerA: ${limits.providerAReportsLeftToday} of ${limits.dailyLimit} reports left today`} value={limits.providerAReportsLeftToday} max={limits.dailyLimit} />
-      <Meter label={`providerB: ${limits.providerBReportsLeftToday} of ${limits.dailyLimit} reports left today`} value={limits.providerBReportsLeftToday} max={limits.dailyLimit} />
+      <Meter
+        label={`providerA: ${limits.providerAReportsLeftToday} of ${limits.dailyLimit} reports left today`}
+        value={limits.providerAReportsLeftToday}
+        max={limits.dailyLimit}
+      />
+      <Meter
+        label={`providerB: ${limits.providerBReportsLeftToday} of ${limits.dailyLimit} reports left today`}
+        value={limits.providerBReportsLeftToday}
+        max={limits.dailyLimit}
+      />
     </section>
   );
 }

@@ -38,4 +38,6 @@ interface Protocol {
   getAccount(): Result<Account>;
 }
 
-export const { sendMessage, onMessage } = defineExtensionMessaging<Protocol>({ breakError: true });
+export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<Protocol>({
+  breakError: true,
+});

@@ -2,5 +2,7 @@
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_SERVICE_URL } from './settings';
 
-export const serviceUrlItem = storage.defineItem<string>('local:serviceUrl', { fallback: DEFAULT_SERVICE_URL });
+export const serviceUrlItem = storage.defineItem<string>('local:serviceUrl', {
+  fallback: DEFAULT_SERVICE_URL,
+});
 export const apiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '' });

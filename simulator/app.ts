@@ -2,10 +2,19 @@
 // shared/api-spec.md, the unspecified parts chosen as shared/service-notes.md reports them,
 // plus a control surface outside /v1 (faults, request log, reset, beacon) for tests and demos.
 import { Hono } from 'hono';
-import { DROP_HEADER, type FaultInput, faultResponse, createFaults } from './faults';
+import { createFaults, DROP_HEADER, type FaultInput, faultResponse } from './faults';
 import { renderReportHtml } from './report-html';
 import { SEED_USERS, SEED_VEHICLES } from './seed';
-import { addReport, createState, rollDay, type SimProvider, type SimReport, type SimUser, vehicleFor, yearMakeModel } from './state';
+import {
+  addReport,
+  createState,
+  rollDay,
+  type SimProvider,
+  type SimReport,
+  type SimUser,
+  vehicleFor,
+  yearMakeModel,
+} from './state';
 
 export type EndpointName = 'user' | 'reports' | 'limits' | 'records' | 'buy' | 'report' | 'unknown';
 
@@ -43,7 +52,8 @@ function classify(path: string): Pick<LogEntry, 'endpoint' | 'provider' | 'vin' 
   if ((a === 'providerA' || a === 'providerB') && b === 'vin' && d === 'html' && parts.length === 4) {
     return { endpoint: 'buy', provider: a, vin: c };
   }
-  if ((a === 'providerA' || a === 'providerB') && parts.length === 2) return { endpoint: 'report', provider: a, reportId: b };
+  if ((a === 'providerA' || a === 'providerB') && parts.length === 2)
+    return { endpoint: 'report', provider: a, reportId: b };
   return { endpoint: 'unknown' };
 }
 
@@ -51,7 +61,7 @@ const errorBody = (status: number, error: string, message: string) => ({ error, 
 
 /** Checks a VIN the way live deployments do: 400 with their messages. */
 function vinProblem(vin: string | undefined): string | null {
-  if (!vin || vin.length !== 17) return 'VIN must be 17 characters long';
+  if (vin?.length !== 17) return 'VIN must be 17 characters long';
   if (!VIN_ALPHABET.test(vin.toUpperCase())) return 'Invalid VIN format';
   return null;
 }
@@ -84,7 +94,15 @@ export function createSimulator(options: SimulatorOptions = {}) {
     return c.json({ ok: true });
   });
   app.get('/__sim/users', (c) =>
-    c.json(state.users.map(({ id, apiKey, credits, leftToday, reports }) => ({ id, apiKey, credits, leftToday, reports: reports.length }))),
+    c.json(
+      state.users.map(({ id, apiKey, credits, leftToday, reports }) => ({
+        id,
+        apiKey,
+        credits,
+        leftToday,
+        reports: reports.length,
+      })),
+    ),
   );
   // Anything that reaches the beacon came from report HTML that escaped the sandbox.
   app.get('/__sim/beacons', (c) => c.json(beacons));
@@ -102,7 +120,14 @@ export function createSimulator(options: SimulatorOptions = {}) {
 
   v1.use('*', async (c, next) => {
     const path = c.req.path.replace(/^\/v1/, '');
-    const entry: LogEntry = { seq: ++seq, at: now().toISOString(), path, ...classify(path), status: 0, charged: false };
+    const entry: LogEntry = {
+      seq: ++seq,
+      at: now().toISOString(),
+      path,
+      ...classify(path),
+      status: 0,
+      charged: false,
+    };
     log.push(entry);
     c.set('entry', entry);
     const before = faults.take(entry.endpoint, path, 'before');
@@ -135,7 +160,13 @@ export function createSimulator(options: SimulatorOptions = {}) {
   });
 
   v1.get('/user/reports', (c) => {
-    const summary = (r: SimReport) => ({ id: r.id, VIN: r.vin, yearMakeModel: r.yearMakeModel, createdAt: r.createdAt, updatedAt: r.updatedAt });
+    const summary = (r: SimReport) => ({
+      id: r.id,
+      VIN: r.vin,
+      yearMakeModel: r.yearMakeModel,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    });
     const reports = c.get('user').reports;
     return c.json({
       providerAReports: reports.filter((r) => r.provider === 'providerA').map(summary),
@@ -183,14 +214,24 @@ export function createSimulator(options: SimulatorOptions = {}) {
       user.leftToday[provider]--;
       c.get('entry').charged = true;
       const report = addReport(state, user, provider, vin, now());
-      return c.json({ yearMakeModel: report.yearMakeModel, vin: report.vin, id: report.id, html: html(report, c.req.url) });
+      return c.json({
+        yearMakeModel: report.yearMakeModel,
+        vin: report.vin,
+        id: report.id,
+        html: html(report, c.req.url),
+      });
     });
 
     v1.get(`/${provider}/:id`, (c) => {
       const id = c.req.param('id');
       const report = c.get('user').reports.find((r) => r.provider === provider && r.id === id);
       if (!report) return c.json(errorBody(404, 'Not Found', 'Report not found'), 404);
-      return c.json({ id: report.id, yearMakeModel: report.yearMakeModel, VIN: report.vin, html: html(report, c.req.url) });
+      return c.json({
+        id: report.id,
+        yearMakeModel: report.yearMakeModel,
+        VIN: report.vin,
+        html: html(report, c.req.url),
+      });
     });
   }
 
@@ -216,7 +257,8 @@ export function createSimulator(options: SimulatorOptions = {}) {
     // The losing side of the race must not surface as an unhandled rejection.
     aborted.catch(() => undefined);
     const response = await Promise.race([answer, aborted]);
-    if (response.headers.has(DROP_HEADER)) throw new TypeError('fetch failed', { cause: new Error('other side closed') });
+    if (response.headers.has(DROP_HEADER))
+      throw new TypeError('fetch failed', { cause: new Error('other side closed') });
     return response;
   }
 

@@ -67,7 +67,10 @@ export type Faults = ReturnType<typeof createFaults>;
 export const DROP_HEADER = 'x-simulator-drop';
 
 /** The Response a fault produces; `undefined` for pure latency. */
-export async function faultResponse(spec: FaultSpec, sleep: (ms: number) => Promise<void>): Promise<Response | undefined> {
+export async function faultResponse(
+  spec: FaultSpec,
+  sleep: (ms: number) => Promise<void>,
+): Promise<Response | undefined> {
   if (spec.latencyMs) await sleep(spec.latencyMs);
   const headers = new Headers(spec.headers);
   switch (spec.kind) {
@@ -76,7 +79,11 @@ export async function faultResponse(spec: FaultSpec, sleep: (ms: number) => Prom
     case 'status': {
       const status = spec.status ?? 500;
       headers.set('content-type', 'application/json');
-      const body = spec.body ?? { error: `Simulated ${status}`, message: `Injected fault with status ${status}`, code: status };
+      const body = spec.body ?? {
+        error: `Simulated ${status}`,
+        message: `Injected fault with status ${status}`,
+        code: status,
+      };
       return new Response(JSON.stringify(body), { status, headers });
     }
     case 'malformed-json':

@@ -27,13 +27,23 @@ function rng(seed: string): () => number {
   };
 }
 
-const EVENTS = ['Registration renewed', 'Oil and filter changed', 'Emissions inspection passed', 'Tires rotated',
-  'Title issued', 'Brake pads replaced', 'Vehicle serviced', 'Listed for sale', 'Odometer reading reported'];
+const EVENTS = [
+  'Registration renewed',
+  'Oil and filter changed',
+  'Emissions inspection passed',
+  'Tires rotated',
+  'Title issued',
+  'Brake pads replaced',
+  'Vehicle serviced',
+  'Listed for sale',
+  'Odometer reading reported',
+];
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function renderReportHtml(input: ReportHtmlInput): string {
   const random = rng(`${input.provider}:${input.vin}`);
-  const beacon = (what: string) => `${input.origin}/__sim/beacon?what=${what}&amp;report=${input.provider}-${input.id}`;
+  const beacon = (what: string) =>
+    `${input.origin}/__sim/beacon?what=${what}&amp;report=${input.provider}-${input.id}`;
   const brand = input.provider === 'providerA' ? 'AutoLedger' : 'CarChronicle';
   const accent = input.provider === 'providerA' ? '#0b5cad' : '#8a2b06';
   const year = Number(input.yearMakeModel.slice(0, 4)) || 2010;
@@ -43,7 +53,9 @@ export function renderReportHtml(input: ReportHtmlInput): string {
     miles += Math.round(4000 + random() * 11000);
     const date = `${Math.min(2026, year + Math.floor((i * (2026 - year)) / Math.max(1, input.records)))}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
     const event = EVENTS[Math.floor(random() * EVENTS.length)];
-    rows.push(`<tr><td style="padding:4px 8px">${date}</td><td style="padding:4px 8px">${miles.toLocaleString('en-US')}</td><td style="padding:4px 8px">${event}</td></tr>`);
+    rows.push(
+      `<tr><td style="padding:4px 8px">${date}</td><td style="padding:4px 8px">${miles.toLocaleString('en-US')}</td><td style="padding:4px 8px">${event}</td></tr>`,
+    );
   }
   const accidents = input.records === 0 ? 0 : Math.floor(random() * 3);
   const owners = input.records === 0 ? 0 : 1 + Math.floor(random() * 4);
@@ -89,7 +101,10 @@ export function renderReportHtml(input: ReportHtmlInput): string {
       filler.push(row);
       size += row.length;
     }
-    html = html.replace('</body>', `<section><h2>Archive</h2><table>${filler.join('')}</table></section></body>`);
+    html = html.replace(
+      '</body>',
+      `<section><h2>Archive</h2><table>${filler.join('')}</table></section></body>`,
+    );
   }
   return html;
 }

@@ -26,10 +26,13 @@ async function serveStatic(dirs: Record<string, string>, pathname: string): Prom
   for (const [prefix, dir] of Object.entries(dirs)) {
     if (!pathname.startsWith(`${prefix}/`)) continue;
     const relative = normalize(decodeURIComponent(pathname.slice(prefix.length + 1)));
-    if (relative.startsWith('..') || relative.includes(`${sep}..`)) return new Response('Forbidden', { status: 403 });
+    if (relative.startsWith('..') || relative.includes(`${sep}..`))
+      return new Response('Forbidden', { status: 403 });
     try {
       const body = await readFile(join(dir, relative));
-      return new Response(body, { headers: { 'content-type': TYPES[extname(relative)] ?? 'application/octet-stream' } });
+      return new Response(body, {
+        headers: { 'content-type': TYPES[extname(relative)] ?? 'application/octet-stream' },
+      });
     } catch {
       return new Response('Not found', { status: 404 });
     }

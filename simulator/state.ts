@@ -36,14 +36,20 @@ export interface SimState {
 
 /** Year, make and model of a VIN the catalogue does not know: "Unknown" rather than invented. */
 export function vehicleFor(state: SimState, vin: string): SeedVehicle {
-  return state.vehicles.get(vin) ?? { vin, year: 0, make: 'Unknown', model: 'Unknown', providerA: 0, providerB: 0 };
+  return (
+    state.vehicles.get(vin) ?? { vin, year: 0, make: 'Unknown', model: 'Unknown', providerA: 0, providerB: 0 }
+  );
 }
 
 export function yearMakeModel(vehicle: SeedVehicle): string {
   return vehicle.year ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : `${vehicle.make} vehicle`;
 }
 
-export function createState(users: SeedUser[] = SEED_USERS, vehicles: SeedVehicle[] = SEED_VEHICLES, now = new Date()): SimState {
+export function createState(
+  users: SeedUser[] = SEED_USERS,
+  vehicles: SeedVehicle[] = SEED_VEHICLES,
+  now = new Date(),
+): SimState {
   const state: SimState = {
     users: [],
     vehicles: new Map(vehicles.map((vehicle) => [vehicle.vin, vehicle])),
@@ -68,7 +74,8 @@ export function createState(users: SeedUser[] = SEED_USERS, vehicles: SeedVehicl
   }
   // The demo user also holds one very large report, for viewer tests (about 1 MB of HTML).
   const demo = state.users[0];
-  if (demo) addReport(state, demo, 'providerB', '1GCHK29U11E231511', new Date('2026-09-30T12:00:00.000Z'), 1_000_000);
+  if (demo)
+    addReport(state, demo, 'providerB', '1GCHK29U11E231511', new Date('2026-09-30T12:00:00.000Z'), 1_000_000);
   return state;
 }
 

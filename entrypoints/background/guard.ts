@@ -17,14 +17,18 @@ export function guard<S extends z.ZodMiniType, T>(
   handler: (data: z.infer<S>, sender: SenderInfo) => Promise<Result<T>>,
 ): (message: Incoming) => Promise<Result<T>> {
   return async ({ data, sender }) => {
-    const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };
+    // Not new URL().origin: for chrome-extension: URLs that is "null" outside Chrome.
+    const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/').replace(/\/$/, '') };
     const kind = classifySender(sender, self);
     if (!allowed.includes(kind)) {
       return fail({ kind: 'invalid-input', message: 'This request is not allowed from here.' });
     }
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      return fail({ kind: 'invalid-input', message: parsed.error.issues[0]?.message ?? 'Malformed request.' });
+      return fail({
+        kind: 'invalid-input',
+        message: parsed.error.issues[0]?.message ?? 'Malformed request.',
+      });
     }
     try {
       return await handler(parsed.data, sender);

@@ -5,6 +5,7 @@ import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
 
 export async function currentClient(): Promise<ServiceClient> {
   const [baseUrl, apiKey] = await Promise.all([serviceUrlItem.getValue(), apiKeyItem.getValue()]);
-  if (!apiKey) throw new ApiError('invalid-input', 'No API key is set yet. Open the options page to enter it.');
+  if (!apiKey)
+    throw new ApiError('invalid-input', 'No API key is set yet. Open the options page to enter it.');
   return createClient({ baseUrl, apiKey });
 }

@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import { parseBaseUrl } from '@/lib/api/base-url';
 import { createClient } from '@/lib/api/client';
-import type { SaveSettingsRequest, SavedSettings, SettingsView } from '@/lib/messaging';
+import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/messaging';
 import { fail, ok, type Result } from '@/lib/result';
 import { keyHint, originPattern } from '@/lib/settings';
 import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
@@ -16,7 +16,11 @@ export async function getSettings(): Promise<Result<SettingsView>> {
 export async function saveSettings(request: SaveSettingsRequest): Promise<Result<SavedSettings>> {
   const { baseUrl, warning } = parseBaseUrl(request.serviceUrl);
   const apiKey = request.apiKey?.trim() || (await apiKeyItem.getValue());
-  if (!apiKey) return fail({ kind: 'invalid-input', message: 'Enter your API key (from the API Keys section of your dashboard).' });
+  if (!apiKey)
+    return fail({
+      kind: 'invalid-input',
+      message: 'Enter your API key (from the API Keys section of your dashboard).',
+    });
   const granted = await browser.permissions.contains({ origins: [originPattern(baseUrl)] });
   if (!granted) {
     return fail({
@@ -26,7 +30,10 @@ export async function saveSettings(request: SaveSettingsRequest): Promise<Result
   }
   const user = await createClient({ baseUrl, apiKey }).getUser();
   await Promise.all([serviceUrlItem.setValue(baseUrl), apiKeyItem.setValue(apiKey)]);
-  const saved: SavedSettings = { settings: { serviceUrl: baseUrl, hasKey: true, keyHint: keyHint(apiKey) }, user };
+  const saved: SavedSettings = {
+    settings: { serviceUrl: baseUrl, hasKey: true, keyHint: keyHint(apiKey) },
+    user,
+  };
   if (warning) saved.warning = warning;
   return ok(saved);
 }

@@ -1,13 +1,17 @@
 // Options: where the service is and which key to use. The key is checked against the
 // service (whose key is it?) before it is kept.
 import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/error-notice';
 import type { ApiErrorData } from '@/lib/api/errors';
 import { type SavedSettings, type SettingsView, sendMessage } from '@/lib/messaging';
 import { originPattern } from '@/lib/settings';
-import { browser } from 'wxt/browser';
 
-type Status = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; saved: SavedSettings } | { state: 'error'; error: ApiErrorData };
+type Status =
+  | { state: 'idle' }
+  | { state: 'saving' }
+  | { state: 'saved'; saved: SavedSettings }
+  | { state: 'error'; error: ApiErrorData };
 
 /** Asks for the service's host permission inside the click that saves (browsers require a user gesture). */
 async function ensureOrigin(serviceUrl: string): Promise<boolean> {
@@ -44,7 +48,13 @@ export function App() {
     const request = apiKey.trim() ? { serviceUrl, apiKey } : { serviceUrl };
     const result = permitted
       ? await sendMessage('saveSettings', request)
-      : { ok: false as const, error: { kind: 'invalid-input' as const, message: 'Without permission to reach the service, the extension cannot use it.' } };
+      : {
+          ok: false as const,
+          error: {
+            kind: 'invalid-input' as const,
+            message: 'Without permission to reach the service, the extension cannot use it.',
+          },
+        };
     if (result.ok) {
       setView(result.value.settings);
       setApiKey('');
@@ -57,7 +67,14 @@ export function App() {
       <h1>VIN History Lens settings</h1>
       <form onSubmit={save}>
         <label for="service-url">Service URL</label>
-        <input id="service-url" type="url" required value={serviceUrl} onInput={(e) => setServiceUrl(e.currentTarget.value)} placeholder="https://example.com/v1" />
+        <input
+          id="service-url"
+          type="url"
+          required
+          value={serviceUrl}
+          onInput={(e) => setServiceUrl(e.currentTarget.value)}
+          placeholder="https://example.com/v1"
+        />
         <label for="api-key">API key</label>
         <div style={{ display: 'flex', gap: '6px' }}>
           <input
@@ -67,7 +84,11 @@ export function App() {
             spellcheck={false}
             value={apiKey}
             onInput={(e) => setApiKey(e.currentTarget.value)}
-            placeholder={view?.hasKey ? `Saved key ${view.keyHint}: leave empty to keep it` : 'From the API Keys section of your dashboard'}
+            placeholder={
+              view?.hasKey
+                ? `Saved key ${view.keyHint}: leave empty to keep it`
+                : 'From the API Keys section of your dashboard'
+            }
           />
           <button type="button" aria-pressed={showKey} onClick={() => setShowKey(!showKey)}>
             {showKey ? 'Hide' : 'Show'}
@@ -84,7 +105,9 @@ export function App() {
           Saved. This key belongs to <strong>{status.saved.user.name}</strong> ({status.saved.user.email}).
         </div>
       )}
-      {status.state === 'saved' && status.saved.warning && <div class="notice warn">{status.saved.warning}</div>}
+      {status.state === 'saved' && status.saved.warning && (
+        <div class="notice warn">{status.saved.warning}</div>
+      )}
       {status.state === 'error' && <ErrorNotice error={status.error} />}
     </main>
   );

@@ -1,16 +1,19 @@
 // The toolbar popup: who is signed in and what they can still spend.
 import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { AccountSummary } from '@/components/account-summary';
 import { ErrorNotice } from '@/components/error-notice';
 import { type Account, sendMessage } from '@/lib/messaging';
 import type { Result } from '@/lib/result';
-import { browser } from 'wxt/browser';
 
 export function App() {
   const [account, setAccount] = useState<Result<Account> | null>(null);
   useEffect(() => {
     sendMessage('getAccount', undefined).then(setAccount, (error: Error) =>
-      setAccount({ ok: false, error: { kind: 'network', message: `The extension could not answer: ${error.message}` } }),
+      setAccount({
+        ok: false,
+        error: { kind: 'network', message: `The extension could not answer: ${error.message}` },
+      }),
     );
   }, []);
   return (

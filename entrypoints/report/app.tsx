@@ -6,8 +6,8 @@ export function App() {
     <main style={{ padding: '16px' }}>
       <h1>Vehicle history report</h1>
       <p class="muted">
-        {params.get('provider') ?? 'No provider'} report {params.get('id') ?? '(no id)'}: the viewer is not available in
-        this version yet.
+        {params.get('provider') ?? 'No provider'} report {params.get('id') ?? '(no id)'}: the viewer is not
+        available in this version yet.
       </p>
     </main>
   );

@@ -15,10 +15,16 @@ export function parseBaseUrl(input: string): BaseUrl {
   try {
     url = new URL(trimmed);
   } catch {
-    throw new ApiError('invalid-input', `"${trimmed}" is not a URL. Enter the service URL, such as https://example.com/v1.`);
+    throw new ApiError(
+      'invalid-input',
+      `"${trimmed}" is not a URL. Enter the service URL, such as https://example.com/v1.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ApiError('invalid-input', `The service URL must start with https:// (or http:// for a local service).`);
+    throw new ApiError(
+      'invalid-input',
+      `The service URL must start with https:// (or http:// for a local service).`,
+    );
   }
   if (url.search || url.hash) {
     throw new ApiError('invalid-input', 'The service URL must not contain "?" or "#" parts.');

@@ -44,7 +44,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 400, maxDelayMs: 8000, maxRetryAfterMs: 20_000 };
+const DEFAULT_RETRY: RetryPolicy = {
+  retries: 3,
+  baseDelayMs: 400,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 20_000,
+};
 const RETRYABLE = new Set(['network', 'timeout', 'server', 'rate-limited']);
 const MAX_REPORT_ID_LENGTH = 128;
 
@@ -62,7 +67,8 @@ export function createClient(options: ClientOptions) {
   const random = options.random ?? Math.random;
 
   async function once<S extends z.ZodMiniType>(path: string, schema: S, limitMs: number, call: CallOptions) {
-    if (!apiKey) throw new ApiError('invalid-input', 'No API key is set. Enter your key in the options page.');
+    if (!apiKey)
+      throw new ApiError('invalid-input', 'No API key is set. Enter your key in the options page.');
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -104,7 +110,11 @@ export function createClient(options: ClientOptions) {
     if (json === undefined) {
       const type = response.headers.get('content-type') ?? 'no content type';
       const what = text.trim() === '' ? 'an empty answer' : `something that is not JSON (${type})`;
-      throw new ApiError('invalid-response', `The service sent ${what} with HTTP ${response.status}.`, response.status);
+      throw new ApiError(
+        'invalid-response',
+        `The service sent ${what} with HTTP ${response.status}.`,
+        response.status,
+      );
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
@@ -125,7 +135,8 @@ export function createClient(options: ClientOptions) {
       try {
         return await once(path, schema, timeoutMs, call);
       } catch (error) {
-        if (!(error instanceof ApiError) || !RETRYABLE.has(error.kind) || attempt >= retry.retries) throw error;
+        if (!(error instanceof ApiError) || !RETRYABLE.has(error.kind) || attempt >= retry.retries)
+          throw error;
         if ((error.retryAfterMs ?? 0) > retry.maxRetryAfterMs) throw error;
         const backoff = random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
         await sleep(Math.max(backoff, error.retryAfterMs ?? 0), call.signal);
@@ -136,7 +147,10 @@ export function createClient(options: ClientOptions) {
   function vinPath(vin: string): string {
     const normalised = normalizeVin(vin);
     if (!normalised) {
-      throw new ApiError('invalid-input', `"${vin}" is not a VIN: a VIN is 17 letters and digits, without I, O or Q.`);
+      throw new ApiError(
+        'invalid-input',
+        `"${vin}" is not a VIN: a VIN is 17 letters and digits, without I, O or Q.`,
+      );
     }
     return encodeURIComponent(normalised);
   }
@@ -151,7 +165,12 @@ export function createClient(options: ClientOptions) {
 
   /** Endpoints 4 and 6: spends one credit. Sent exactly once: never retried, whatever happens. */
   async function buyReport(provider: Provider, vin: string, call: CallOptions = {}): Promise<Report> {
-    const wire = await once(`/${provider}/vin/${vinPath(vin)}/html`, PurchasedReportWire, purchaseTimeoutMs, call);
+    const wire = await once(
+      `/${provider}/vin/${vinPath(vin)}/html`,
+      PurchasedReportWire,
+      purchaseTimeoutMs,
+      call,
+    );
     return { provider, id: wire.id, vin: wire.vin, yearMakeModel: wire.yearMakeModel, html: wire.html };
   }
 
@@ -166,13 +185,17 @@ export function createClient(options: ClientOptions) {
     /** Endpoint 1: the user that owns the key. */
     getUser: (call?: CallOptions) => read('/user', UserWire, call),
     /** Endpoint 2: both providers' report lists, merged newest first. */
-    getUserReports: async (call?: CallOptions) => normaliseUserReports(await read('/user/reports', UserReportsWire, call)),
+    getUserReports: async (call?: CallOptions) =>
+      normaliseUserReports(await read('/user/reports', UserReportsWire, call)),
     /** Endpoint 3: daily allowance and credits. */
     getLimits: (call?: CallOptions) => read('/user/limits', LimitsWire, call),
     /** Endpoint 8: record counts for a VIN. Free but watched by the service: callers ration it. */
     getRecordCounts: async (vin: string, call?: CallOptions) => {
       const path = vinPath(vin);
-      return normaliseRecordCounts(decodeURIComponent(path), await read(`/records/vin/${path}`, RecordCountsWire, call));
+      return normaliseRecordCounts(
+        decodeURIComponent(path),
+        await read(`/records/vin/${path}`, RecordCountsWire, call),
+      );
     },
     buyReport,
     getReport,
@@ -198,7 +221,8 @@ function parseJson(text: string): unknown {
 }
 
 function describeCause(cause: unknown): string {
-  if (cause instanceof Error) return (cause.cause instanceof Error ? cause.cause.message : '') || cause.message;
+  if (cause instanceof Error)
+    return (cause.cause instanceof Error ? cause.cause.message : '') || cause.message;
   return String(cause);
 }
 

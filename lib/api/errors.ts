@@ -48,7 +48,11 @@ export class ApiError extends Error {
 const EXHAUSTED_WORDS = /credit|daily|allowance|quota|limit reached|limit exceeded/i;
 
 /** Turns an HTTP error status and its (possibly absent) JSON body into an ApiError. */
-export function errorFromResponse(status: number, body: ErrorBody | null, retryAfterHeader: string | null): ApiError {
+export function errorFromResponse(
+  status: number,
+  body: ErrorBody | null,
+  retryAfterHeader: string | null,
+): ApiError {
   const said = [body?.error, body?.message].filter(Boolean).join(': ');
   const detail = said ? ` The service said: "${said.slice(0, 200)}".` : '';
   if (status === 401 || status === 403) {
@@ -68,14 +72,29 @@ export function errorFromResponse(status: number, body: ErrorBody | null, retryA
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(retryAfterHeader, body?.retry_after);
     const wait = retryAfterMs === undefined ? '' : ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.`;
-    return new ApiError('rate-limited', `The service is limiting requests (HTTP 429).${wait}${detail}`, status, retryAfterMs);
+    return new ApiError(
+      'rate-limited',
+      `The service is limiting requests (HTTP 429).${wait}${detail}`,
+      status,
+      retryAfterMs,
+    );
   }
-  if (status === 400) return new ApiError('bad-request', `The service refused the request (HTTP 400).${detail}`, status);
-  if (status === 404) return new ApiError('not-found', `Not found at the service (HTTP 404).${detail}`, status);
+  if (status === 400)
+    return new ApiError('bad-request', `The service refused the request (HTTP 400).${detail}`, status);
+  if (status === 404)
+    return new ApiError('not-found', `Not found at the service (HTTP 404).${detail}`, status);
   if (status >= 500) {
-    return new ApiError('server', `The service had an internal error (HTTP ${status}). Try again later.${detail}`, status);
+    return new ApiError(
+      'server',
+      `The service had an internal error (HTTP ${status}). Try again later.${detail}`,
+      status,
+    );
   }
-  return new ApiError('invalid-response', `The service answered with an unexpected HTTP ${status}.${detail}`, status);
+  return new ApiError(
+    'invalid-response',
+    `The service answered with an unexpected HTTP ${status}.${detail}`,
+    status,
+  );
 }
 
 /** Milliseconds to wait from a Retry-After header (seconds or HTTP date) or a body's retry_after (seconds). */

@@ -65,9 +65,10 @@ export function normaliseUserReports(wire: z.infer<typeof UserReportsWire>): Rep
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   });
-  return [...wire.providerAReports.map(tag('providerA')), ...wire.providerBReports.map(tag('providerB'))].sort(
-    (a, b) => b.createdAt.localeCompare(a.createdAt),
-  );
+  return [
+    ...wire.providerAReports.map(tag('providerA')),
+    ...wire.providerBReports.map(tag('providerB')),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 export const LimitsWire = z.object({

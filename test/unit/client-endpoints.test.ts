@@ -22,7 +22,12 @@ describe('client: the eight endpoints', () => {
       'providerB:5',
     ]);
     // The same id in both providers stays two distinct reports.
-    expect(reports.filter((r) => r.id === '1').map((r) => r.provider).sort()).toEqual(['providerA', 'providerB']);
+    expect(
+      reports
+        .filter((r) => r.id === '1')
+        .map((r) => r.provider)
+        .sort(),
+    ).toEqual(['providerA', 'providerB']);
     expect(reports[0]).toMatchObject({ vin: 'WBSPM9C52BE209978', yearMakeModel: '2011 BMW M3' });
   });
 
@@ -36,7 +41,7 @@ describe('client: the eight endpoints', () => {
     });
   });
 
-  it('8 GET /records/vin/{VIN} returns the vehicle and both providers\' counts', async () => {
+  it("8 GET /records/vin/{VIN} returns the vehicle and both providers' counts", async () => {
     const { client } = simulatorWithClient();
     expect(await client.getRecordCounts('1C6RD6FT1CS310366')).toEqual({
       vin: '1C6RD6FT1CS310366',
@@ -52,32 +57,57 @@ describe('client: the eight endpoints', () => {
     expect(sim.log[0]?.path).toBe('/records/vin/1G1PG5SC3C7167133');
   });
 
-  it.each(['providerA', 'providerB'] as const)('4/6 GET /%s/vin/{VIN}/html buys one report for one credit', async (provider) => {
-    const { client } = simulatorWithClient();
-    const report = await client.buyReport(provider, '5N3ZA0NE1AN908084');
-    expect(report).toMatchObject({ provider, vin: '5N3ZA0NE1AN908084', yearMakeModel: '2010 Infiniti QX56' });
-    expect(report.html).toContain('Vehicle History Report');
-    const limits = await client.getLimits();
-    expect(limits.credits).toBe(24);
-    expect(provider === 'providerA' ? limits.providerAReportsLeftToday : limits.providerBReportsLeftToday).toBe(19);
-    const held = await client.getUserReports();
-    expect(held.some((r) => r.provider === provider && r.id === report.id && r.vin === report.vin)).toBe(true);
-  });
+  it.each(['providerA', 'providerB'] as const)(
+    '4/6 GET /%s/vin/{VIN}/html buys one report for one credit',
+    async (provider) => {
+      const { client } = simulatorWithClient();
+      const report = await client.buyReport(provider, '5N3ZA0NE1AN908084');
+      expect(report).toMatchObject({
+        provider,
+        vin: '5N3ZA0NE1AN908084',
+        yearMakeModel: '2010 Infiniti QX56',
+      });
+      expect(report.html).toContain('Vehicle History Report');
+      const limits = await client.getLimits();
+      expect(limits.credits).toBe(24);
+      expect(
+        provider === 'providerA' ? limits.providerAReportsLeftToday : limits.providerBReportsLeftToday,
+      ).toBe(19);
+      const held = await client.getUserReports();
+      expect(held.some((r) => r.provider === provider && r.id === report.id && r.vin === report.vin)).toBe(
+        true,
+      );
+    },
+  );
 
   it('4 and 6 are reachable through their own named methods', async () => {
     const { client, sim } = simulatorWithClient();
     const a = await client.buyProviderAReport('JH4DC4340RS003205');
     const b = await client.buyProviderBReport('JH4DC4340RS003205');
     expect([a.provider, b.provider]).toEqual(['providerA', 'providerB']);
-    expect(sim.log.map((e) => e.path)).toEqual(['/providerA/vin/JH4DC4340RS003205/html', '/providerB/vin/JH4DC4340RS003205/html']);
+    expect(sim.log.map((e) => e.path)).toEqual([
+      '/providerA/vin/JH4DC4340RS003205/html',
+      '/providerB/vin/JH4DC4340RS003205/html',
+    ]);
   });
 
-  it.each(['providerA', 'providerB'] as const)('5/7 GET /%s/{REPORT_ID} fetches a held report again, free', async (provider) => {
-    const { client } = simulatorWithClient();
-    const report = provider === 'providerA' ? await client.getProviderAReport('1') : await client.getProviderBReport('1');
-    expect(report).toMatchObject({ provider, id: '1', vin: '1G1PG5SC3C7167133', yearMakeModel: '2012 Chevrolet Cruze LT' });
-    expect((await client.getLimits()).credits).toBe(25);
-  });
+  it.each(['providerA', 'providerB'] as const)(
+    '5/7 GET /%s/{REPORT_ID} fetches a held report again, free',
+    async (provider) => {
+      const { client } = simulatorWithClient();
+      const report =
+        provider === 'providerA'
+          ? await client.getProviderAReport('1')
+          : await client.getProviderBReport('1');
+      expect(report).toMatchObject({
+        provider,
+        id: '1',
+        vin: '1G1PG5SC3C7167133',
+        yearMakeModel: '2012 Chevrolet Cruze LT',
+      });
+      expect((await client.getLimits()).credits).toBe(25);
+    },
+  );
 
   it('5 URL-encodes the report id', async () => {
     const { client, sim } = simulatorWithClient();

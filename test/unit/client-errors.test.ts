@@ -47,19 +47,29 @@ describe('client: answers of the service', () => {
     expect(await rejectionOf(client.getLimits())).toMatchObject({ kind: 'key-rejected', status: 403 });
   });
 
-  it('400 from the service is a bad request with the service\'s words', async () => {
+  it("400 from the service is a bad request with the service's words", async () => {
     const { sim, client } = simulatorWithClient();
-    sim.faults.add({ kind: 'status', status: 400, body: { error: 'Bad Request', message: 'Invalid VIN format', code: 400 } });
+    sim.faults.add({
+      kind: 'status',
+      status: 400,
+      body: { error: 'Bad Request', message: 'Invalid VIN format', code: 400 },
+    });
     const error = await rejectionOf(client.getRecordCounts('1G1PG5SC3C7167133'));
     expect(error).toMatchObject({ kind: 'bad-request', status: 400 });
     expect(error.message).toContain('Invalid VIN format');
   });
 
-  it('an unknown report id, or another user\'s, is not found', async () => {
+  it("an unknown report id, or another user's, is not found", async () => {
     const { client } = simulatorWithClient();
-    expect(await rejectionOf(client.getReport('providerA', '999'))).toMatchObject({ kind: 'not-found', status: 404 });
+    expect(await rejectionOf(client.getReport('providerA', '999'))).toMatchObject({
+      kind: 'not-found',
+      status: 404,
+    });
     // providerA report 4 belongs to the dealer account, not to the demo user.
-    expect(await rejectionOf(client.getReport('providerA', '4'))).toMatchObject({ kind: 'not-found', status: 404 });
+    expect(await rejectionOf(client.getReport('providerA', '4'))).toMatchObject({
+      kind: 'not-found',
+      status: 404,
+    });
   });
 
   it('402 when no credits are left is "exhausted", and nothing is charged', async () => {
@@ -83,9 +93,15 @@ describe('client: answers of the service', () => {
 });
 
 describe('client: rate limits and retries', () => {
-  it('a free read retries a 429 after the body\'s retry_after, then succeeds', async () => {
+  it("a free read retries a 429 after the body's retry_after, then succeeds", async () => {
     const { sim, client, sleeps, requests } = simulatorWithClient();
-    sim.faults.add({ kind: 'status', status: 429, endpoint: 'limits', times: 1, body: { error: 'Too Many Requests', retry_after: 2 } });
+    sim.faults.add({
+      kind: 'status',
+      status: 429,
+      endpoint: 'limits',
+      times: 1,
+      body: { error: 'Too Many Requests', retry_after: 2 },
+    });
     expect((await client.getLimits()).credits).toBe(25);
     expect(requests('limits')).toBe(2);
     expect(sleeps).toEqual([2000]);
@@ -93,7 +109,13 @@ describe('client: rate limits and retries', () => {
 
   it('a Retry-After header is honoured', async () => {
     const { sim, client, sleeps } = simulatorWithClient();
-    sim.faults.add({ kind: 'status', status: 429, endpoint: 'user', times: 1, headers: { 'retry-after': '3' } });
+    sim.faults.add({
+      kind: 'status',
+      status: 429,
+      endpoint: 'user',
+      times: 1,
+      headers: { 'retry-after': '3' },
+    });
     await client.getUser();
     expect(sleeps).toEqual([3000]);
   });
@@ -182,7 +204,7 @@ describe('client: broken transports and bodies', () => {
     expect(error.message).toMatch(/not JSON/);
   });
 
-  it('a proxy\'s HTML error page is reported with its status', async () => {
+  it("a proxy's HTML error page is reported with its status", async () => {
     const { sim, client } = simulatorWithClient({ retry: { retries: 0 } });
     sim.faults.add({ kind: 'html-error', status: 502 });
     const error = await rejectionOf(client.getLimits());
@@ -210,7 +232,10 @@ describe('client: broken transports and bodies', () => {
       kind: 'status',
       status: 200,
       endpoint: 'reports',
-      body: { providerAReports: [{ id: '1', VIN: 42, createdAt: 'x', updatedAt: 'x' }], providerBReports: [] },
+      body: {
+        providerAReports: [{ id: '1', VIN: 42, createdAt: 'x', updatedAt: 'x' }],
+        providerBReports: [],
+      },
     });
     const error = await rejectionOf(client.getUserReports());
     expect(error.kind).toBe('invalid-response');
@@ -230,7 +255,12 @@ describe('client: broken transports and bodies', () => {
 
   it('numeric ids and null yearMakeModel are accepted leniently', async () => {
     const { sim, client } = simulatorWithClient();
-    sim.faults.add({ kind: 'status', status: 200, endpoint: 'report', body: { id: 7, yearMakeModel: null, VIN: '1G1PG5SC3C7167133', html: '<p>x</p>' } });
+    sim.faults.add({
+      kind: 'status',
+      status: 200,
+      endpoint: 'report',
+      body: { id: 7, yearMakeModel: null, VIN: '1G1PG5SC3C7167133', html: '<p>x</p>' },
+    });
     expect(await client.getReport('providerA', '7')).toMatchObject({ id: '7', yearMakeModel: '' });
   });
 

@@ -24,7 +24,9 @@ export function simulatorWithClient(options: Partial<ClientOptions> = {}) {
 }
 
 /** The rejection of a promise, for assertions on ApiError fields. */
-export async function rejectionOf(promise: Promise<unknown>): Promise<{ kind: string; message: string; status?: number; retryAfterMs?: number }> {
+export async function rejectionOf(
+  promise: Promise<unknown>,
+): Promise<{ kind: string; message: string; status?: number; retryAfterMs?: number }> {
   try {
     await promise;
   } catch (error) {

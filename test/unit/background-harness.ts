@@ -1,0 +1,45 @@
+// Starts the real background entry on fakeBrowser, with the simulator standing in for the network,
+// and delivers messages to it with a chosen sender, as the browser would.
+import { vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import background from '@/entrypoints/background';
+import { removeAllListeners } from '@/lib/messaging';
+import { createSimulator } from '@/simulator/app';
+
+export const SIM_URL = 'http://127.0.0.1:8787/v1';
+
+export type Sender = { id?: string; url?: string; tab?: { id: number } };
+
+export function startBackground() {
+  fakeBrowser.reset();
+  removeAllListeners();
+  const sim = createSimulator();
+  vi.stubGlobal('fetch', sim.fetch);
+  // fakeBrowser leaves permissions unimplemented; the simulator's origin is granted, others not.
+  const granted = new Set(['http://127.0.0.1/*']);
+  fakeBrowser.permissions.contains = async ({ origins = [] }) =>
+    origins.every((o) => granted.has(o) || granted.has(o.replace(/:\d+\//, '/')));
+  background.main();
+  const origin = `chrome-extension://${fakeBrowser.runtime.id}`;
+  const senders = {
+    page: { id: fakeBrowser.runtime.id, url: `${origin}/options.html` } as Sender,
+    contentScript: {
+      id: fakeBrowser.runtime.id,
+      url: 'https://www.cars.com/vehicledetail/abc/',
+      tab: { id: 7 },
+    } as Sender,
+    otherExtension: { id: 'someone-else', url: 'chrome-extension://someone-else/page.html' } as Sender,
+  };
+  let seq = 0;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are asserted field by field in the tests
+  async function deliver(type: string, data: unknown, sender: Sender): Promise<any> {
+    const answers = await fakeBrowser.runtime.onMessage.trigger(
+      { id: ++seq, type, data, timestamp: Date.now() },
+      sender as never,
+    );
+    const answer = answers.find(Boolean) as { res?: unknown; err?: unknown } | undefined;
+    if (answer?.err) throw answer.err;
+    return answer?.res;
+  }
+  return { sim, senders, deliver, granted };
+}
