@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 
-// Loopback pages get the content script only in the e2e and demo builds (`--mode e2e`), so the
+// Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
 
@@ -31,7 +31,7 @@ export default defineConfig({
   }),
   hooks: {
     'build:manifestGenerated': (wxt, manifest) => {
-      if (wxt.config.mode !== 'e2e') return;
+      if (wxt.config.mode !== 'loopback') return;
       for (const script of manifest.content_scripts ?? [])
         script.matches = [...(script.matches ?? []), ...LOOPBACK];
     },

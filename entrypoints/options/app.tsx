@@ -57,6 +57,7 @@ export function App() {
         };
     if (result.ok) {
       setView(result.value.settings);
+      setServiceUrl(result.value.settings.serviceUrl);
       setApiKey('');
       setStatus({ state: 'saved', saved: result.value });
     } else setStatus({ state: 'error', error: result.error });

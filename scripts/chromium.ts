@@ -1,0 +1,62 @@
+// Launches Debian's Chromium with the built extension loaded (flags from shared/toolchain.md).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { chromiumPath, EXTENSION_DIR, SCREENSHOT_DIR } from './browser-paths';
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  /** Opens an extension page (popup.html, options.html, report.html?...) as a tab. */
+  openPage(path: string): Promise<Page>;
+  /** Full-page screenshot into test-results/screenshots (git-ignored). */
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** Default true; `npm start` opens a window when the machine has a display. */
+  headless?: boolean;
+}
+
+export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'vhr-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: options.headless ?? true,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
+  const extensionId = new URL(worker.url()).host;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return {
+    context,
+    worker,
+    extensionId,
+    async openPage(path) {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `chromium-${name}.png`), fullPage: true });
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// `npm start`: the simulator on 127.0.0.1:8787 plus Chromium with the extension, set up with the
+// demo key and opened on a demo listing page. Without a display it runs headless and writes
+// screenshots instead. Ctrl-C stops both.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { DEMO_API_KEY } from '../simulator/seed';
+import { startSimulatorServer } from '../simulator/server';
+import { SCREENSHOT_DIR } from './browser-paths';
+import { launchExtension } from './chromium';
+
+const headless = !process.env.DISPLAY || process.env.HEADLESS === '1';
+console.log('Building the extension (loopback mode)…');
+execFileSync('npx', ['wxt', 'build', '--mode', 'loopback'], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+const server = await startSimulatorServer({
+  port: Number(process.env.PORT ?? 8787),
+  staticDirs: { '/demo': fileURLToPath(new URL('../simulator/demo', import.meta.url)) },
+});
+console.log(`Simulator: ${server.baseUrl}  (key ${DEMO_API_KEY})`);
+
+const browser = await launchExtension({ headless });
+// Set up like a user would: the options page, the demo service URL and key.
+const options = await browser.openPage('options.html');
+await options.getByLabel('Service URL').fill(server.baseUrl);
+await options.getByLabel('API key').fill(DEMO_API_KEY);
+await options.getByRole('button', { name: 'Test connection and save' }).click();
+await options.getByRole('status').waitFor({ timeout: 15_000 });
+
+const listing = await browser.context.newPage();
+await listing.goto(`${server.origin}/demo/listing.html`);
+const popup = await browser.openPage('popup.html');
+await popup.getByTestId('user-name').waitFor({ timeout: 15_000 });
+
+if (headless) {
+  await browser.screenshot(listing, 'start-listing');
+  await browser.screenshot(popup, 'start-popup');
+  console.log(`No display: running headless. Screenshots in ${SCREENSHOT_DIR} (chromium-start-*.png).`);
+} else {
+  await popup.close();
+  await listing.bringToFront();
+}
+console.log(`Demo listing: ${server.origin}/demo/listing.html\nPress Ctrl-C to stop.`);
+
+const stop = async () => {
+  await browser.close().catch(() => undefined);
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,63 @@
+// The built extension in real Chromium against the simulator on 127.0.0.1.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SimulatorServer, startSimulatorServer } from '@/simulator/server';
+import { type ExtensionBrowser, launchExtension } from '../../scripts/chromium';
+
+let server: SimulatorServer;
+let browser: ExtensionBrowser;
+
+beforeAll(async () => {
+  server = await startSimulatorServer({ port: 0 });
+  browser = await launchExtension();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('extension in Chromium', () => {
+  it('starts its service worker with the manifest it was built with', async () => {
+    expect(browser.extensionId).toMatch(/^[a-p]{32}$/);
+    const manifest = await browser.worker.evaluate(() => chrome.runtime.getManifest());
+    expect(manifest.manifest_version).toBe(3);
+    expect(manifest.permissions).toEqual(['storage']);
+  });
+
+  it('the popup opens and, with no key yet, leads to the settings', async () => {
+    const popup = await browser.openPage('popup.html');
+    await expect.poll(() => popup.getByRole('alert').textContent()).toMatch(/No API key is set yet/);
+    expect(await popup.getByRole('button', { name: 'Open settings' }).isVisible()).toBe(true);
+    await browser.screenshot(popup, 'popup-no-key');
+    await popup.close();
+  });
+
+  it('the options page refuses a wrong key with a message about the key or the network', async () => {
+    const options = await browser.openPage('options.html');
+    await options.getByLabel('Service URL').fill(server.baseUrl);
+    await options.getByLabel('API key').fill('not-my-key');
+    await options.getByRole('button', { name: 'Test connection and save' }).click();
+    await expect.poll(() => options.getByRole('alert').textContent()).toMatch(/rejected the API key.*network is not allowed/);
+    await browser.screenshot(options, 'options-key-rejected');
+    await options.close();
+  });
+
+  it('the options page stores a key the service confirms, and the popup then shows the account', async () => {
+    const options = await browser.openPage('options.html');
+    await options.getByLabel('Service URL').fill(`${server.baseUrl}/`);
+    await options.getByLabel('API key').fill('demo-api-key');
+    await options.getByRole('button', { name: 'Test connection and save' }).click();
+    await expect.poll(() => options.getByRole('status').textContent()).toMatch(/belongs to Dana Demo/);
+    await browser.screenshot(options, 'options-saved');
+    // Stored in extension storage, where only the extension can read it.
+    const stored = await browser.worker.evaluate(() => chrome.storage.local.get(['apiKey', 'serviceUrl']));
+    expect(stored).toEqual({ apiKey: 'demo-api-key', serviceUrl: server.baseUrl });
+    await options.close();
+
+    const popup = await browser.openPage('popup.html');
+    await expect.poll(() => popup.getByTestId('user-name').textContent()).toBe('Dana Demo');
+    expect(await popup.getByTestId('credits').textContent()).toBe('25 credits left');
+    await browser.screenshot(popup, 'popup-account');
+    await popup.close();
+    expect(server.sim.log.map((e) => e.endpoint)).toEqual(['user', 'user', 'user', 'limits']);
+  });
+});
