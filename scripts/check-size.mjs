@@ -22,7 +22,12 @@ for (const path of files.sort()) {
   const name = relative(dir, path);
   const size = gzipSync(readFileSync(path), { level: 9 }).length;
   const budget = BUDGETS[name];
-  const verdict = budget === undefined ? '' : size <= budget ? `  (budget ${budget / 1024} KB: ok)` : `  (budget ${budget / 1024} KB: OVER)`;
+  const verdict =
+    budget === undefined
+      ? ''
+      : size <= budget
+        ? `  (budget ${budget / 1024} KB: ok)`
+        : `  (budget ${budget / 1024} KB: OVER)`;
   if (budget !== undefined && size > budget) failed = true;
   console.log(`  ${name.padEnd(44)} ${(size / 1024).toFixed(2).padStart(7)} KB${verdict}`);
 }

@@ -39,7 +39,8 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       `--load-extension=${EXTENSION_DIR}`,
     ],
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
+  const worker =
+    context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
   const extensionId = new URL(worker.url()).host;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {

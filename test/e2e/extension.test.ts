@@ -3,6 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorServer, startSimulatorServer } from '@/simulator/server';
 import { type ExtensionBrowser, launchExtension } from '../../scripts/chromium';
 
+// The service worker's own `chrome` global, as seen inside worker.evaluate().
+declare const chrome: {
+  runtime: { getManifest(): { manifest_version: number; permissions?: string[] } };
+  storage: { local: { get(keys: string[]): Promise<Record<string, unknown>> } };
+};
+
 let server: SimulatorServer;
 let browser: ExtensionBrowser;
 
@@ -36,7 +42,9 @@ describe('extension in Chromium', () => {
     await options.getByLabel('Service URL').fill(server.baseUrl);
     await options.getByLabel('API key').fill('not-my-key');
     await options.getByRole('button', { name: 'Test connection and save' }).click();
-    await expect.poll(() => options.getByRole('alert').textContent()).toMatch(/rejected the API key.*network is not allowed/);
+    await expect
+      .poll(() => options.getByRole('alert').textContent())
+      .toMatch(/rejected the API key.*network is not allowed/);
     await browser.screenshot(options, 'options-key-rejected');
     await options.close();
   });
