@@ -1,5 +1,6 @@
 // VIN rules shared by every part of the extension. Pure: no browser globals.
 // ISO 3779 / 49 CFR 565: 17 characters, digits and capital letters except I, O and Q.
+import { describeWmi, isKnownWmiPrefix, NO_CHECK_DIGIT_WMIS, type WmiInfo } from './wmi';
 
 /** Exactly 17 characters of the VIN alphabet, upper case. */
 export const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -74,5 +75,70 @@ export function describeVinProblem(input: string): string | null {
   if (forbidden) return `A VIN never contains the letter ${forbidden[0]} (I, O and Q are not used).`;
   const other = vin.match(/[^A-Z0-9]/);
   if (other) return `A VIN holds only letters and digits; "${other[0]}" is not allowed.`;
+  if (checkDigitStatus(vin) === 'invalid') {
+    return `The 9th character (the check digit) should be ${expectedCheckDigit(vin)} for this VIN: check it for a typo.`;
+  }
   return null;
+}
+
+/** Whether position 9 holds the right check digit; 'exempt' for makers known to skip the rule. */
+export function checkDigitStatus(vin: string): 'valid' | 'invalid' | 'exempt' {
+  if (vin[8] === expectedCheckDigit(vin)) return 'valid';
+  return NO_CHECK_DIGIT_WMIS.has(vin.slice(0, 3)) ? 'exempt' : 'invalid';
+}
+
+// Position 10 -> year in the 1980-2009 cycle; the 2010-2039 cycle is the same letters + 30.
+const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
+
+/** True for a 17-character string that a page would only show as a vehicle's VIN (the detector's rule). */
+export function isLikelyVin(vin: string): boolean {
+  if (!VIN_SHAPE.test(vin)) return false;
+  // A 17-digit order number is the commonest decoy: a VIN always has letters and digits.
+  if (!/[A-Z]/.test(vin) || !/[0-9]/.test(vin)) return false;
+  if (!YEAR_CODES.includes(vin[9] as string)) return false;
+  if (!isKnownWmiPrefix(vin.slice(0, 3))) return false;
+  return checkDigitStatus(vin) !== 'invalid';
+}
+
+// Upper case only: listing pages show VINs in capitals, and lower-case 17-character tokens are
+// mostly ids and hashes. Structured fields named "vin" are normalised by the scanner instead.
+const CANDIDATE = /(?<![0-9A-Za-z])[0-9A-HJ-NPR-Z]{17}(?![0-9A-Za-z])/g;
+
+/** Every likely VIN in a string, in order, not glued to neighbouring letters or digits. */
+export function findVins(text: string): Array<{ vin: string; index: number }> {
+  const found: Array<{ vin: string; index: number }> = [];
+  CANDIDATE.lastIndex = 0;
+  for (let match = CANDIDATE.exec(text); match; match = CANDIDATE.exec(text)) {
+    const vin = match[0];
+    if (isLikelyVin(vin)) found.push({ vin, index: match.index });
+  }
+  return found;
+}
+
+/**
+ * Model year from position 10. 49 CFR 565: for cars, MPVs and light trucks a digit in position 7
+ * means 1980-2009 and a letter 2010-2039. Where that rule does not apply (other markets, heavy
+ * vehicles) it can point to the future; then the previous cycle is taken.
+ */
+export function modelYear(vin: string, currentYear = new Date().getUTCFullYear()): number | undefined {
+  const code = YEAR_CODES.indexOf(vin[9] ?? '');
+  if (code < 0) return undefined;
+  const letterIn7 = /[A-Z]/.test(vin[6] ?? '');
+  let year = 1980 + code + (letterIn7 ? 30 : 0);
+  if (year > currentYear + 1) year -= 30;
+  return year;
+}
+
+export interface LocalDecode extends WmiInfo {
+  vin: string;
+  modelYear?: number;
+  checkDigit: 'valid' | 'invalid' | 'exempt';
+}
+
+/** All a VIN tells without any network call: year, region, country, maker for common codes. */
+export function decodeVin(vin: string, currentYear?: number): LocalDecode {
+  const decode: LocalDecode = { vin, ...describeWmi(vin), checkDigit: checkDigitStatus(vin) };
+  const year = modelYear(vin, currentYear);
+  if (year !== undefined) decode.modelYear = year;
+  return decode;
 }
