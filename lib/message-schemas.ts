@@ -1,5 +1,6 @@
 // Schemas for every inbound message payload; the background parses with these before acting.
 import { z } from 'zod/mini';
+import { describeVinProblem, normalizeVin, VIN_SHAPE } from './vin-rules';
 
 export const SaveSettingsRequest = z.object({
   serviceUrl: z.string().check(z.trim(), z.minLength(1, 'Enter the service URL.'), z.maxLength(2048)),
@@ -7,3 +8,23 @@ export const SaveSettingsRequest = z.object({
 });
 
 export const NoPayload = z.union([z.undefined(), z.null()]);
+
+/** A VIN from a page or a typed box: normalised, and refused unless it has the VIN shape. */
+const Vin = z.pipe(
+  z.string().check(z.maxLength(64)),
+  z.transform((value: string, ctx) => {
+    const vin = normalizeVin(value);
+    if (!vin) ctx.issues.push({ code: 'custom', message: describeVinProblem(value) ?? 'Not a VIN.', input: value });
+    return vin ?? '';
+  }),
+);
+
+export const VinRequest = z.object({ vin: Vin });
+
+export const PageCandidates = z.object({
+  candidates: z
+    .array(z.object({ vin: z.string().check(z.regex(VIN_SHAPE)), labelled: z.boolean() }))
+    .check(z.maxLength(5000, 'Too many VINs on one page.')),
+});
+
+export const TabVinsRequest = z.object({ tabId: z.int().check(z.nonnegative()) });

@@ -1,8 +1,10 @@
 // One protocol for the whole extension. Payloads are parsed in the background with the schemas
 // of lib/message-schemas.ts; this file imports types only so that content scripts stay small.
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { Limits, User } from './api/schemas';
+import type { Candidate } from './accept-candidates';
+import type { Limits, RecordCounts, User } from './api/schemas';
 import type { Result } from './result';
+import type { LocalDecode } from './vin';
 
 export interface SettingsView {
   serviceUrl: string;
@@ -29,7 +31,27 @@ export interface Account {
   limits: Limits;
 }
 
-interface Protocol {
+export interface VinRequest {
+  vin: string;
+}
+
+export interface PageCandidates {
+  /** Candidates found on the page; `labelled` when a name said "VIN" (data-vin, a "vin" JSON key). */
+  candidates: Candidate[];
+}
+
+export interface Protocol {
+  /** Content scripts and pages: record counts for one VIN (endpoint 8), on the user's request. */
+  getRecordCounts(request: VinRequest): Result<RecordCounts>;
+  /** Content scripts and pages: opens the extension's own purchase confirmation for a VIN. */
+  openPurchase(request: VinRequest): Result<null>;
+  /**
+   * Content scripts: the candidates the sender's tab shows now. The background keeps those that are
+   * VINs (toolbar count, popup list) and answers with their offline decode, for the badges.
+   */
+  reportPageVins(request: PageCandidates): Result<{ vins: LocalDecode[] }>;
+  /** Extension pages: the VINs a tab shows. */
+  getTabVins(request: { tabId: number }): Result<string[]>;
   /** Extension pages: what is configured. */
   getSettings(): Result<SettingsView>;
   /** Extension pages: checks the key against the service (endpoint 1), then stores URL and key. */

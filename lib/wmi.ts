@@ -14,13 +14,6 @@ export function isKnownWmiPrefix(wmi: string): boolean {
   return prefixes.has(wmi);
 }
 
-/**
- * Manufacturers whose real VINs do not follow the check-digit rule. shared/data/vin-exceptions.yaml
- * holds 299 such VINs from NHTSA's data, all Genesis (KMT) with a letter in position 9: these must
- * still be found on a page and never be shown to the user as mistyped.
- */
-export const NO_CHECK_DIGIT_WMIS = new Set(['KMT']);
-
 const REGIONS: Array<[RegExp, string]> = [
   [/^[A-H]/, 'Africa'],
   [/^[J-R]/, 'Asia'],

@@ -1,12 +1,30 @@
-// Runs on listing pages. Detection and badges arrive with the VIN-detection issue; until then
-// this entry only proves the script is injected where it should be (tests read the marker).
+// Runs on listing pages: finds VINs, badges each vehicle, and tells the background which VINs the
+// tab shows. It never calls the service and never holds the key: it asks the background.
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites';
+import type { BadgeActions } from './badge';
+import { mountBadge } from './mount-badge';
+import { createPageScanner } from './page-scanner';
+import { send } from './send';
 
 export default defineContentScript({
   matches: BUILT_IN_SITES.flatMap(sitePatterns),
   runAt: 'document_idle',
-  main() {
-    document.documentElement.dataset.vhrActive = 'true';
+  main(ctx) {
+    const actions: BadgeActions = {
+      checkRecords: (vin) => send('getRecordCounts', { vin }),
+      openPurchase: (vin) => send('openPurchase', { vin }),
+    };
+    const scanner = createPageScanner({
+      doc: document,
+      signal: ctx.signal,
+      classify: async (candidates) => {
+        const result = await send('reportPageVins', { candidates });
+        return result.ok ? result.value.vins : [];
+      },
+      mount: async (placement, decode) => mountBadge(placement, decode, actions),
+    });
+    scanner.start();
+    ctx.addEventListener(window, 'wxt:locationchange', () => scanner.rescan());
   },
 });

@@ -1,7 +1,7 @@
 // Client for the eight endpoints of the Vehicle History Report Service.
 // Only the background imports this: it is the one place that holds the key and spends money.
 import type { z } from 'zod/mini';
-import { normalizeVin } from '../vin';
+import { normalizeVin } from '../vin-rules';
 import { parseBaseUrl } from './base-url';
 import { ApiError, errorFromResponse } from './errors';
 import {

@@ -1,0 +1,36 @@
+// Which VINs each tab shows: the toolbar count and the popup's "this tab" list. The content script
+// proposes candidates; the manufacturer codes decide here (see lib/vin-candidates.ts for why).
+// Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import type { PageCandidates } from '@/lib/messaging';
+import { fail, ok, type Result } from '@/lib/result';
+import type { SenderInfo } from '@/lib/sender';
+import { acceptCandidates } from '@/lib/accept-candidates';
+import type { LocalDecode } from '@/lib/vin';
+
+const itemFor = (tabId: number) => storage.defineItem<string[]>(`session:tabVins:${tabId}`, { fallback: [] });
+
+export async function reportPageVins(
+  { candidates }: PageCandidates,
+  sender: SenderInfo,
+): Promise<Result<{ vins: LocalDecode[] }>> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined) return fail({ kind: 'invalid-input', message: 'Only a tab can report its VINs.' });
+  const vins = acceptCandidates(candidates);
+  // The top frame speaks for the tab: frames are not scanned.
+  if (!sender.frameId) {
+    await itemFor(tabId).setValue(vins.map((d) => d.vin));
+    await browser.action.setBadgeText({ tabId, text: vins.length ? String(Math.min(vins.length, 999)) : '' });
+    await browser.action.setBadgeBackgroundColor({ tabId, color: '#0b57d0' });
+  }
+  return ok({ vins });
+}
+
+export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<string[]>> {
+  return ok(await itemFor(tabId).getValue());
+}
+
+export function forgetClosedTabs(): void {
+  browser.tabs.onRemoved.addListener((tabId) => void itemFor(tabId).removeValue());
+}

@@ -1,0 +1,95 @@
+// The badge shown beside each vehicle: the free local decode at once; record counts only when
+// the user asks (each check is watched by the service); a report only through the extension's
+// own confirmation window, never from the page.
+import { useState } from 'preact/hooks';
+import type { RecordCounts } from '@/lib/api/schemas';
+import type { Result } from '@/lib/result';
+import type { LocalDecode } from '@/lib/vin';
+
+export interface BadgeActions {
+  checkRecords(vin: string): Promise<Result<RecordCounts>>;
+  openPurchase(vin: string): Promise<Result<null>>;
+}
+
+type State = { step: 'idle' } | { step: 'checking' } | { step: 'checked'; result: Result<RecordCounts> };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function Badge({ decode, actions }: { decode: LocalDecode; actions: BadgeActions }) {
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<State>({ step: 'idle' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const label = [decode.modelYear, decode.make].filter(Boolean).join(' ') || 'VIN';
+
+  async function check() {
+    setState({ step: 'checking' });
+    const result = await actions.checkRecords(decode.vin).catch(
+      (error: Error): Result<RecordCounts> => ({ ok: false, error: { kind: 'network', message: `The extension did not answer: ${error.message}` } }),
+    );
+    setState({ step: 'checked', result });
+  }
+
+  async function purchase() {
+    const result = await actions.openPurchase(decode.vin).catch((error: Error): Result<null> => ({
+      ok: false,
+      error: { kind: 'network', message: error.message },
+    }));
+    setNotice(result.ok ? 'The report window is open: confirm there.' : result.error.message);
+  }
+
+  return (
+    <div class="badge">
+      <button type="button" class="pill" aria-expanded={open} title={`VIN ${decode.vin}: vehicle history`} onClick={() => setOpen(!open)}>
+        <span class="tag">VIN</span>
+        {label}
+      </button>
+      {open && (
+        <div class="panel" role="group" aria-label={`Vehicle ${decode.vin}`}>
+          <div class="vin">{decode.vin}</div>
+          <div class="muted">
+            {[decode.modelYear, decode.make ?? `manufacturer code ${decode.wmi}`, decode.country ?? decode.region].filter(Boolean).join(' · ')}
+          </div>
+          {state.step === 'idle' && (
+            <div class="actions">
+              <button type="button" class="act" onClick={check}>
+                Check records
+              </button>
+              <span class="muted">uses 1 record check</span>
+            </div>
+          )}
+          {state.step === 'checking' && <p class="muted" role="status">Checking records…</p>}
+          {state.step === 'checked' && state.result.ok && (
+            <>
+              <div class="counts" role="status">
+                <strong>
+                  {state.result.value.vehicle.year || ''} {state.result.value.vehicle.make} {state.result.value.vehicle.model}
+                </strong>
+                <span />
+                <span>providerA</span>
+                <span data-provider="providerA">{plural(state.result.value.records.providerA, 'record')}</span>
+                <span>providerB</span>
+                <span data-provider="providerB">{plural(state.result.value.records.providerB, 'record')}</span>
+              </div>
+              <div class="actions">
+                <button type="button" class="act" onClick={purchase}>
+                  Get a report…
+                </button>
+              </div>
+            </>
+          )}
+          {state.step === 'checked' && !state.result.ok && (
+            <>
+              <p class="error" role="alert">
+                {state.result.error.message}
+              </p>
+              <button type="button" class="act secondary" onClick={check}>
+                Try again
+              </button>
+            </>
+          )}
+          {notice && <p class="muted">{notice}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

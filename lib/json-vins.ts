@@ -1,0 +1,87 @@
+// VINs in structured data: JSON-LD, embedded page state, JSON-valued attributes. Pure.
+import { checkDigitStatus, isVinShaped } from './vin-rules';
+
+export interface JsonVin {
+  vin: string;
+  /** A name or title found in the same object, used to find the vehicle's card on the page. */
+  name?: string;
+  /** A URL found in the same object (schema.org `url`, a listing link). */
+  url?: string;
+}
+
+const VIN_KEY = /^(vin|vinNumber|vehicleVin|vehicleIdentificationNumber)$/i;
+const NAME_KEYS = ['name', 'title', 'heading', 'listingTitle'];
+const MAX_DEPTH = 12;
+const MAX_NODES = 50_000;
+
+/**
+ * A value under a key named "vin" is strong evidence: accepted with the VIN shape, letters and digits,
+ * and a check digit that is right (or from a maker known to skip it), even for a manufacturer code
+ * newer than the bundled list.
+ */
+export function acceptLabelledVin(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const vin = value.trim().toUpperCase();
+  if (!isVinShaped(vin) || !/[A-Z]/.test(vin) || !/[0-9]/.test(vin)) return null;
+  return checkDigitStatus(vin) === 'invalid' ? null : vin;
+}
+
+/** Every VIN in a parsed JSON value, with the name and URL of the object that holds it. */
+export function vinsInJson(root: unknown): JsonVin[] {
+  const found: JsonVin[] = [];
+  let visited = 0;
+  const walk = (value: unknown, depth: number) => {
+    if (depth > MAX_DEPTH || ++visited > MAX_NODES || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    for (const [key, child] of Object.entries(record)) {
+      if (VIN_KEY.test(key)) {
+        const vin = acceptLabelledVin(child);
+        if (vin) found.push(describe(vin, record));
+      } else if (typeof child === 'object') walk(child, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return found;
+}
+
+function describe(vin: string, record: Record<string, unknown>): JsonVin {
+  const entry: JsonVin = { vin };
+  const name = NAME_KEYS.map((k) => record[k]).find((v) => typeof v === 'string' && v.trim());
+  if (typeof name === 'string') entry.name = name.trim();
+  const url = record.url ?? record.link ?? record.href;
+  if (typeof url === 'string' && url) entry.url = url;
+  return entry;
+}
+
+const LABELLED_IN_TEXT = /["']?(?:vin|vehicleIdentificationNumber)["']?\s*[:=]\s*["']([0-9A-Za-z]{17})["']/gi;
+
+/** VINs in script text that is not plain JSON (`window.__STATE__ = {...}`): parsed where possible, else by pattern. */
+export function vinsInScriptText(text: string): JsonVin[] {
+  if (!/vin|vehicleIdentificationNumber/i.test(text)) return [];
+  const parsed = parseLenient(text);
+  if (parsed !== undefined) return vinsInJson(parsed);
+  const found: JsonVin[] = [];
+  for (const match of text.matchAll(LABELLED_IN_TEXT)) {
+    const vin = acceptLabelledVin(match[1]);
+    if (vin) found.push({ vin });
+  }
+  return found;
+}
+
+/** JSON, or the outermost {...} of an assignment around JSON; undefined when neither parses. */
+function parseLenient(text: string): unknown {
+  const trimmed = text.trim();
+  for (const candidate of [trimmed, trimmed.slice(trimmed.indexOf('{'), trimmed.lastIndexOf('}') + 1)]) {
+    if (!candidate || (candidate[0] !== '{' && candidate[0] !== '[')) continue;
+    try {
+      return JSON.parse(candidate);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+    }
+  }
+  return undefined;
+}

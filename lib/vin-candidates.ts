@@ -1,0 +1,29 @@
+// The part of VIN detection cheap enough for every page: shape, letters and digits, a model-year
+// character and the check digit. The manufacturer-code test (lib/wmi.ts, 2.5 KB) runs in the
+// background, which keeps the content script within its size budget.
+import { checkDigitStatus, VIN_SHAPE, YEAR_CODES } from './vin-rules';
+
+// Upper case only: listing pages show VINs in capitals, and lower-case 17-character tokens are
+// mostly ids and hashes. Structured fields named "vin" are normalised by the scanner instead.
+const CANDIDATE = /(?<![0-9A-Za-z])[0-9A-HJ-NPR-Z]{17}(?![0-9A-Za-z])/g;
+
+/** True when a 17-character string passes every test except the manufacturer code's. */
+export function isVinCandidate(vin: string): boolean {
+  return (
+    VIN_SHAPE.test(vin) &&
+    /[A-Z]/.test(vin) &&
+    /[0-9]/.test(vin) &&
+    YEAR_CODES.includes(vin[9] as string) &&
+    checkDigitStatus(vin) !== 'invalid'
+  );
+}
+
+/** Every candidate VIN in a string, in order, not glued to neighbouring letters or digits. */
+export function findVinCandidates(text: string): Array<{ vin: string; index: number }> {
+  const found: Array<{ vin: string; index: number }> = [];
+  CANDIDATE.lastIndex = 0;
+  for (let match = CANDIDATE.exec(text); match; match = CANDIDATE.exec(text)) {
+    if (isVinCandidate(match[0])) found.push({ vin: match[0], index: match.index });
+  }
+  return found;
+}

@@ -1,0 +1,43 @@
+// Loads a fixture page into happy-dom's document and runs the real page scanner on it, with the
+// background's real classification standing in for the message round trip.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BadgeActions } from '@/entrypoints/vin.content/badge';
+import { mountBadge } from '@/entrypoints/vin.content/mount-badge';
+import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
+import { acceptCandidates } from '@/lib/accept-candidates';
+
+export function loadFixture(name: string): void {
+  // Under happy-dom import.meta.url is not a file URL; vitest runs from the project root.
+  const html = readFileSync(join(process.cwd(), 'test/fixtures/sites', name), 'utf8');
+  document.documentElement.innerHTML = html.replace(/<!doctype html>/i, '').replace(/<\/?html[^>]*>/gi, '');
+}
+
+export const noActions: BadgeActions = {
+  checkRecords: async () => ({ ok: false, error: { kind: 'network', message: 'not in this test' } }),
+  openPurchase: async () => ({ ok: true, value: null }),
+};
+
+// happy-dom has no layout: "visible" means not inside something the page hides.
+const isVisible = (el: Element) => !el.closest('.sr-only, [hidden]');
+
+export async function scanFixture(name: string, actions: BadgeActions = noActions) {
+  loadFixture(name);
+  const controller = new AbortController();
+  const classified: string[][] = [];
+  const scanner = createPageScanner({
+    doc: document,
+    signal: controller.signal,
+    isVisible,
+    classify: async (candidates) => {
+      classified.push(candidates.map((c) => c.vin));
+      return acceptCandidates(candidates, 2026);
+    },
+    mount: async (placement, decode) => mountBadge(placement, decode, actions),
+  });
+  scanner.start();
+  await scanner.idle();
+  return { scanner, controller, classified, badges: () => [...document.querySelectorAll('vhr-badge')] as HTMLElement[] };
+}
+
+export const badgeVins = (badges: HTMLElement[]) => badges.map((b) => b.dataset.vhrVin).sort();
