@@ -14,7 +14,8 @@ const Vin = z.pipe(
   z.string().check(z.maxLength(64)),
   z.transform((value: string, ctx) => {
     const vin = normalizeVin(value);
-    if (!vin) ctx.issues.push({ code: 'custom', message: describeVinProblem(value) ?? 'Not a VIN.', input: value });
+    if (!vin)
+      ctx.issues.push({ code: 'custom', message: describeVinProblem(value) ?? 'Not a VIN.', input: value });
     return vin ?? '';
   }),
 );

@@ -15,15 +15,38 @@ export const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 export const NO_CHECK_DIGIT_WMIS = new Set(['KMT']);
 
 const TRANSLITERATION: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,
-  J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
-  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** Trims, upper-cases and drops spaces and dashes; null when the result cannot be a VIN. */
 export function normalizeVin(input: string): string | null {
-  const vin = input.trim().toUpperCase().replace(/[\s-]+/g, '');
+  const vin = input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '');
   return VIN_SHAPE.test(vin) ? vin : null;
 }
 
@@ -71,7 +94,10 @@ export function modelYear(vin: string, currentYear = new Date().getUTCFullYear()
 
 /** Why a typed VIN is not acceptable, in words for the user; null when it is fine to send. */
 export function describeVinProblem(input: string): string | null {
-  const vin = input.trim().toUpperCase().replace(/[\s-]+/g, '');
+  const vin = input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '');
   if (vin.length === 0) return 'Enter a VIN.';
   if (vin.length !== 17) return `A VIN has 17 characters; this one has ${vin.length}.`;
   const forbidden = vin.match(/[IOQ]/);

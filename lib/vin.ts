@@ -5,8 +5,8 @@ import { findVinCandidates, isVinCandidate } from './vin-candidates';
 import { checkDigitStatus, modelYear } from './vin-rules';
 import { describeWmi, isKnownWmiPrefix, type WmiInfo } from './wmi';
 
-export * from './vin-rules';
 export { findVinCandidates, isVinCandidate } from './vin-candidates';
+export * from './vin-rules';
 
 /** True for a 17-character string that a page would only show as a vehicle's VIN (the detector's rule). */
 export function isLikelyVin(vin: string): boolean {

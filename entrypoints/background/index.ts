@@ -1,6 +1,12 @@
 // Wiring only: every message the background answers, and who may send it.
 import { defineBackground } from 'wxt/utils/define-background';
-import { NoPayload, PageCandidates, SaveSettingsRequest, TabVinsRequest, VinRequest } from '@/lib/message-schemas';
+import {
+  NoPayload,
+  PageCandidates,
+  SaveSettingsRequest,
+  TabVinsRequest,
+  VinRequest,
+} from '@/lib/message-schemas';
 import { onMessage } from '@/lib/messaging';
 import { getAccount } from './account';
 import { guard } from './guard';

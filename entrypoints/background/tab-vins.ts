@@ -3,10 +3,10 @@
 // Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { acceptCandidates } from '@/lib/accept-candidates';
 import type { PageCandidates } from '@/lib/messaging';
 import { fail, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
-import { acceptCandidates } from '@/lib/accept-candidates';
 import type { LocalDecode } from '@/lib/vin';
 
 const itemFor = (tabId: number) => storage.defineItem<string[]>(`session:tabVins:${tabId}`, { fallback: [] });

@@ -15,8 +15,19 @@ type State = { step: 'idle' } | { step: 'checking' } | { step: 'checked'; result
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function Badge({ decode, actions }: { decode: LocalDecode; actions: BadgeActions }) {
-  const [open, setOpen] = useState(false);
+interface BadgeProps {
+  decode: LocalDecode;
+  actions: BadgeActions;
+  /** Told when the panel opens or closes (the host raises itself above neighbouring badges). */
+  onToggle?(open: boolean): void;
+}
+
+export function Badge({ decode, actions, onToggle }: BadgeProps) {
+  const [open, setOpenState] = useState(false);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    onToggle?.(next);
+  };
   const [state, setState] = useState<State>({ step: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
   const label = [decode.modelYear, decode.make].filter(Boolean).join(' ') || 'VIN';
@@ -24,30 +35,51 @@ export function Badge({ decode, actions }: { decode: LocalDecode; actions: Badge
   async function check() {
     setState({ step: 'checking' });
     const result = await actions.checkRecords(decode.vin).catch(
-      (error: Error): Result<RecordCounts> => ({ ok: false, error: { kind: 'network', message: `The extension did not answer: ${error.message}` } }),
+      (error: Error): Result<RecordCounts> => ({
+        ok: false,
+        error: { kind: 'network', message: `The extension did not answer: ${error.message}` },
+      }),
     );
     setState({ step: 'checked', result });
   }
 
   async function purchase() {
-    const result = await actions.openPurchase(decode.vin).catch((error: Error): Result<null> => ({
-      ok: false,
-      error: { kind: 'network', message: error.message },
-    }));
+    const result = await actions.openPurchase(decode.vin).catch(
+      (error: Error): Result<null> => ({
+        ok: false,
+        error: { kind: 'network', message: error.message },
+      }),
+    );
     setNotice(result.ok ? 'The report window is open: confirm there.' : result.error.message);
   }
 
   return (
     <div class="badge">
-      <button type="button" class="pill" aria-expanded={open} title={`VIN ${decode.vin}: vehicle history`} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="pill"
+        aria-expanded={open}
+        title={`VIN ${decode.vin}: vehicle history`}
+        onClick={() => setOpen(!open)}
+      >
         <span class="tag">VIN</span>
         {label}
       </button>
       {open && (
-        <div class="panel" role="group" aria-label={`Vehicle ${decode.vin}`}>
+        <section
+          class="panel"
+          aria-label={`Vehicle ${decode.vin}`}
+          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+        >
           <div class="vin">{decode.vin}</div>
           <div class="muted">
-            {[decode.modelYear, decode.make ?? `manufacturer code ${decode.wmi}`, decode.country ?? decode.region].filter(Boolean).join(' · ')}
+            {[
+              decode.modelYear,
+              decode.make ?? `manufacturer code ${decode.wmi}`,
+              decode.country ?? decode.region,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </div>
           {state.step === 'idle' && (
             <div class="actions">
@@ -57,18 +89,27 @@ export function Badge({ decode, actions }: { decode: LocalDecode; actions: Badge
               <span class="muted">uses 1 record check</span>
             </div>
           )}
-          {state.step === 'checking' && <p class="muted" role="status">Checking records…</p>}
+          {state.step === 'checking' && (
+            <p class="muted" role="status">
+              Checking records…
+            </p>
+          )}
           {state.step === 'checked' && state.result.ok && (
             <>
               <div class="counts" role="status">
                 <strong>
-                  {state.result.value.vehicle.year || ''} {state.result.value.vehicle.make} {state.result.value.vehicle.model}
+                  {state.result.value.vehicle.year || ''} {state.result.value.vehicle.make}{' '}
+                  {state.result.value.vehicle.model}
                 </strong>
                 <span />
                 <span>providerA</span>
-                <span data-provider="providerA">{plural(state.result.value.records.providerA, 'record')}</span>
+                <span data-provider="providerA">
+                  {plural(state.result.value.records.providerA, 'record')}
+                </span>
                 <span>providerB</span>
-                <span data-provider="providerB">{plural(state.result.value.records.providerB, 'record')}</span>
+                <span data-provider="providerB">
+                  {plural(state.result.value.records.providerB, 'record')}
+                </span>
               </div>
               <div class="actions">
                 <button type="button" class="act" onClick={purchase}>
@@ -88,7 +129,7 @@ export function Badge({ decode, actions }: { decode: LocalDecode; actions: Badge
             </>
           )}
           {notice && <p class="muted">{notice}</p>}
-        </div>
+        </section>
       )}
     </div>
   );

@@ -23,10 +23,14 @@ export function mountBadge(placement: Placement, decode: LocalDecode, actions: B
   }
   shadow.adoptedStyleSheets = [sheet];
   // Keys typed in the badge stay in the badge: the page's shortcuts must not fire.
-  for (const type of ['keydown', 'keyup', 'keypress']) shadow.addEventListener(type, (e) => e.stopPropagation());
+  for (const type of ['keydown', 'keyup', 'keypress'])
+    shadow.addEventListener(type, (e) => e.stopPropagation());
   if (placement.append === 'first') anchor.prepend(host);
   else anchor.after(host);
-  render(<Badge decode={decode} actions={actions} />, shadow);
+  const onToggle = (open: boolean) => {
+    host.style.zIndex = open ? '2147483647' : '';
+  };
+  render(<Badge decode={decode} actions={actions} onToggle={onToggle} />, shadow);
   return {
     remove() {
       render(null, shadow);

@@ -56,8 +56,8 @@ export function createPageScanner(options: PageScannerOptions) {
   let classified = '';
 
   function record(occurrence: Occurrence) {
-    let vins = seenPairs.get(occurrence.element);
-    if (!vins) seenPairs.set(occurrence.element, (vins = new Set()));
+    const vins = seenPairs.get(occurrence.element) ?? new Set<string>();
+    seenPairs.set(occurrence.element, vins);
     if (vins.has(occurrence.vin)) return;
     vins.add(occurrence.vin);
     const list = occurrences.get(occurrence.vin);
@@ -90,7 +90,10 @@ export function createPageScanner(options: PageScannerOptions) {
   }
 
   async function classify() {
-    const candidates = [...occurrences].map(([vin, list]) => ({ vin, labelled: list.some((o) => o.labelled) }));
+    const candidates = [...occurrences].map(([vin, list]) => ({
+      vin,
+      labelled: list.some((o) => o.labelled),
+    }));
     const key = candidates.map((c) => `${c.vin}${c.labelled ? '+' : ''}`).join(',');
     if (key === classified) return;
     let decodes: LocalDecode[];
@@ -155,7 +158,9 @@ export function createPageScanner(options: PageScannerOptions) {
           roots.add(node.nodeType === 1 ? node : (record.target as Node));
         }
       } else {
-        roots.add(record.type === 'characterData' ? (record.target.parentNode ?? record.target) : record.target);
+        roots.add(
+          record.type === 'characterData' ? (record.target.parentNode ?? record.target) : record.target,
+        );
       }
     }
     if (removed) prune();

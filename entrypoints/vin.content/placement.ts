@@ -27,7 +27,11 @@ export function createPlacer(doc: Document) {
   /** The largest element that contains this VIN and no other, short of <body>. */
   function cardOf(element: Element, vin: string): Element | null {
     let card: Element | null = null;
-    for (let el: Element | null = element; el && el !== doc.body && el !== doc.documentElement; el = el.parentElement) {
+    for (
+      let el: Element | null = element;
+      el && el !== doc.body && el !== doc.documentElement;
+      el = el.parentElement
+    ) {
       const seen = vinsInside.get(el);
       if (seen !== undefined && seen !== vin) break;
       card = el;
@@ -35,7 +39,11 @@ export function createPlacer(doc: Document) {
     return card;
   }
 
-  function place(vin: string, occurrences: Occurrence[], isVisible: (el: Element) => boolean): Placement | null {
+  function place(
+    vin: string,
+    occurrences: Occurrence[],
+    isVisible: (el: Element) => boolean,
+  ): Placement | null {
     const text = occurrences.find((o) => o.kind === 'text' && isVisible(o.element));
     if (text) return { vin, anchor: text.element, append: 'after' };
     const held = occurrences.find((o) => o.kind !== 'json');

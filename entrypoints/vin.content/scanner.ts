@@ -21,9 +21,49 @@ export interface Occurrence {
 export const BADGE_TAG = 'vhr-badge';
 
 // Never scanned: code, styles, editable fields and our own badges.
-const SKIP = new Set(['style', 'noscript', 'template', 'textarea', 'code', 'pre', 'svg', 'math', 'canvas', 'iframe', 'object', 'select', BADGE_TAG]);
+const SKIP = new Set([
+  'style',
+  'noscript',
+  'template',
+  'textarea',
+  'code',
+  'pre',
+  'svg',
+  'math',
+  'canvas',
+  'iframe',
+  'object',
+  'select',
+  BADGE_TAG,
+]);
 // Text in these joins its neighbours: "<span>1FMDU34X</span><span>7PUD75574</span>" is one VIN.
-const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'data', 'dfn', 'em', 'font', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr']);
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'data',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'wbr',
+]);
 const SHOW_ELEMENT = 0x1;
 const SHOW_TEXT = 0x4;
 const FILTER_ACCEPT = 1;
@@ -58,7 +98,9 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
     if (runBlock && runStarts.length > 1 && runText.length >= MIN) {
       for (const { vin, index } of findVinCandidates(runText)) {
         // Matches inside a single text node were reported already, with a closer element.
-        const inOne = runStarts.some((start, i) => start <= index && index + MIN <= (runStarts[i + 1] ?? Infinity));
+        const inOne = runStarts.some(
+          (start, i) => start <= index && index + MIN <= (runStarts[i + 1] ?? Infinity),
+        );
         if (!inOne) report({ vin, element: runBlock, kind: 'text', labelled: false });
       }
     }
@@ -81,7 +123,8 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
     if (!parent) return;
     const data = text.data;
     if (data.length >= MIN) {
-      for (const { vin } of findVinCandidates(data)) report({ vin, element: parent, kind: 'text', labelled: false });
+      for (const { vin } of findVinCandidates(data))
+        report({ vin, element: parent, kind: 'text', labelled: false });
     }
     const block = blockOf(parent);
     if (block !== runBlock) {
@@ -108,7 +151,8 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
         const vin = acceptLabelledVin(value);
         if (vin) report({ vin, element: el, kind: 'attribute', labelled: true });
       } else if (value[0] === '{' || value[0] === '[') {
-        for (const found of vinsInScriptText(value)) report({ vin: found.vin, element: el, kind: 'attribute', labelled: true });
+        for (const found of vinsInScriptText(value))
+          report({ vin: found.vin, element: el, kind: 'attribute', labelled: true });
       } else if (name === 'href' || name === 'value' || name.startsWith('data-')) {
         for (const { vin } of findVinCandidates(safeDecode(value))) {
           report({ vin, element: el, kind: 'attribute', labelled: false });

@@ -37,7 +37,12 @@ export async function scanFixture(name: string, actions: BadgeActions = noAction
   });
   scanner.start();
   await scanner.idle();
-  return { scanner, controller, classified, badges: () => [...document.querySelectorAll('vhr-badge')] as HTMLElement[] };
+  return {
+    scanner,
+    controller,
+    classified,
+    badges: () => [...document.querySelectorAll('vhr-badge')] as HTMLElement[],
+  };
 }
 
 export const badgeVins = (badges: HTMLElement[]) => badges.map((b) => b.dataset.vhrVin).sort();

@@ -7,18 +7,38 @@ let stop: (() => void) | undefined;
 afterEach(() => stop?.());
 
 const PATTERNS: Array<[string, string, string[]]> = [
-  ['cars.com: JSON in data-vehicle-details / data-override-payload, "VIN: … / Stock #" text', 'cars-com.html',
-    ['1G1PG5SC3C7167133', '4T1BB3EK5AU118081', '5N3ZA0NE1AN908084', 'JH4DC4340RS003205']],
-  ['cargurus.com: visually hidden <dl>, hashed "VIN:" rows, a VIN without a check digit', 'cargurus.html',
-    ['1C4GJWAG3DL544796', '2C3CCACG6CH275007', '5NPEB4AC9DH571382', 'KMTGA4SCDRU227656']],
-  ['autotrader.com: embedded JSON state and a data island', 'autotrader.html',
-    ['1J4BA3H12AL171413', '5N1AL0MM8DC306971', 'KM8JN72D07U585496']],
-  ['carvana.com: JSON-LD Car and Vehicle objects', 'carvana.html', ['1G4GD5ED5BF334614', 'KNAE55LC7J6018811', 'WAUFFGFF8F1068897']],
+  [
+    'cars.com: JSON in data-vehicle-details / data-override-payload, "VIN: … / Stock #" text',
+    'cars-com.html',
+    ['1G1PG5SC3C7167133', '4T1BB3EK5AU118081', '5N3ZA0NE1AN908084', 'JH4DC4340RS003205'],
+  ],
+  [
+    'cargurus.com: visually hidden <dl>, hashed "VIN:" rows, a VIN without a check digit',
+    'cargurus.html',
+    ['1C4GJWAG3DL544796', '2C3CCACG6CH275007', '5NPEB4AC9DH571382', 'KMTGA4SCDRU227656'],
+  ],
+  [
+    'autotrader.com: embedded JSON state and a data island',
+    'autotrader.html',
+    ['1J4BA3H12AL171413', '5N1AL0MM8DC306971', 'KM8JN72D07U585496'],
+  ],
+  [
+    'carvana.com: JSON-LD Car and Vehicle objects',
+    'carvana.html',
+    ['1G4GD5ED5BF334614', 'KNAE55LC7J6018811', 'WAUFFGFF8F1068897'],
+  ],
   ['ebay.com Motors: item specifics label and value', 'ebay-motors.html', ['WP0CB29874U669313']],
-  ['craigslist.org: posting attributes and free text, with tracking numbers', 'craigslist.html', ['1FTJW36F9TEA02868', '1GCHK29U11E231511']],
+  [
+    'craigslist.org: posting attributes and free text, with tracking numbers',
+    'craigslist.html',
+    ['1FTJW36F9TEA02868', '1GCHK29U11E231511'],
+  ],
   ['facebook.com/marketplace: a VIN typed into the description', 'marketplace.html', ['1G8ZF52801Z322733']],
-  ['dealer sites: data-vin, link URL, hidden input, a VIN split across spans, decoys', 'dealer.html',
-    ['1C6RD6FT1CS310366', '1FMDU34X7PUD75574', 'JTHFE2C23A2509749', 'WAULFAFR6DA001366']],
+  [
+    'dealer sites: data-vin, link URL, hidden input, a VIN split across spans, decoys',
+    'dealer.html',
+    ['1C6RD6FT1CS310366', '1FMDU34X7PUD75574', 'JTHFE2C23A2509749', 'WAULFAFR6DA001366'],
+  ],
   ['copart.com: masked VINs only', 'copart.html', []],
 ];
 
@@ -59,7 +79,9 @@ describe('badge placement', () => {
     const run = await scanFixture('carvana.html');
     stop = () => run.controller.abort();
     const byVin = Object.fromEntries(run.badges().map((b) => [b.dataset.vhrVin, b]));
-    expect(byVin.WAUFFGFF8F1068897?.previousElementSibling?.getAttribute('href')).toBe('https://www.carvana.com/vehicle/2551001');
+    expect(byVin.WAUFFGFF8F1068897?.previousElementSibling?.getAttribute('href')).toBe(
+      'https://www.carvana.com/vehicle/2551001',
+    );
     expect(byVin['1G4GD5ED5BF334614']?.previousElementSibling?.textContent).toBe('2011 Buick LaCrosse CXL');
   });
 
@@ -67,7 +89,8 @@ describe('badge placement', () => {
     const run = await scanFixture('dealer.html');
     stop = () => run.controller.abort();
     const proposed = run.classified.flat();
-    for (const skipped of ['1G1PG5SC3C7167133', 'JH4DC4340RS003205', 'JM1FE173540134610']) expect(proposed).not.toContain(skipped);
+    for (const skipped of ['1G1PG5SC3C7167133', 'JH4DC4340RS003205', 'JM1FE173540134610'])
+      expect(proposed).not.toContain(skipped);
   });
 
   it('keeps the badge in a closed shadow root the page cannot reach', async () => {

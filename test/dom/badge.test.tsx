@@ -1,0 +1,84 @@
+// The badge itself: free decode at once, record counts only on request, purchases only through
+// the extension's own window.
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Badge, type BadgeActions } from '@/entrypoints/vin.content/badge';
+import { decodeVin } from '@/lib/vin';
+
+afterEach(cleanup);
+
+const counts = {
+  vin: '1C6RD6FT1CS310366',
+  vehicle: { year: 2012, make: 'Ram', model: '1500 Laramie' },
+  records: { providerA: 33, providerB: 37 },
+};
+
+function setup(overrides: Partial<BadgeActions> = {}) {
+  const actions: BadgeActions = {
+    checkRecords: vi.fn(async () => ({ ok: true as const, value: counts })),
+    openPurchase: vi.fn(async () => ({ ok: true as const, value: null })),
+    ...overrides,
+  };
+  render(<Badge decode={decodeVin('1C6RD6FT1CS310366', 2026)} actions={actions} />);
+  return actions;
+}
+
+describe('badge', () => {
+  it('shows the local decode without asking anything', () => {
+    const actions = setup();
+    expect(screen.getByRole('button', { name: /2012 Ram/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
+    expect(screen.getByText('1C6RD6FT1CS310366')).toBeTruthy();
+    expect(screen.getByText(/United States/)).toBeTruthy();
+    expect(actions.checkRecords).not.toHaveBeenCalled();
+  });
+
+  it('checks records only when asked, and says it costs a record check', async () => {
+    const actions = setup();
+    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
+    expect(screen.getByText('uses 1 record check')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
+    expect(await screen.findByText('33 records')).toBeTruthy();
+    expect(screen.getByText('37 records')).toBeTruthy();
+    expect(actions.checkRecords).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens the extension's confirmation window, and never buys from the page", async () => {
+    const actions = setup();
+    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get a report…' }));
+    expect(await screen.findByText(/confirm there/)).toBeTruthy();
+    expect(actions.openPurchase).toHaveBeenCalledWith('1C6RD6FT1CS310366');
+  });
+
+  it('shows a failed check with its message and lets the user try again', async () => {
+    let calls = 0;
+    setup({
+      checkRecords: async () =>
+        ++calls === 1
+          ? {
+              ok: false,
+              error: {
+                kind: 'rate-limited',
+                message: 'The service is limiting requests (HTTP 429). Try again in 60 s.',
+              },
+            }
+          : { ok: true, value: counts },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Try again in 60 s/);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('33 records')).toBeTruthy();
+  });
+
+  it('turns a background that does not answer into a message, not a blank panel', async () => {
+    setup({ checkRecords: async () => Promise.reject(new Error('Could not establish connection')) });
+    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /did not answer: Could not establish connection/,
+    );
+  });
+});

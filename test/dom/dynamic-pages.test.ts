@@ -1,0 +1,95 @@
+// Pages that change after load: cards appended while scrolling, removed, edited; an extension
+// reload (context invalidated) stops everything.
+import { afterEach, describe, expect, it } from 'vitest';
+import { badgeVins, scanFixture } from './scan-fixture';
+
+let stop: (() => void) | undefined;
+afterEach(() => stop?.());
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function appendCard(vin: string, how: 'attribute' | 'text' = 'attribute') {
+  const li = document.createElement('li');
+  li.className = 'vehicle';
+  if (how === 'attribute') li.dataset.vin = vin;
+  li.innerHTML = how === 'text' ? `<h3>Added later</h3><p>VIN ${vin}</p>` : '<h3>Added later</h3>';
+  document.querySelector('ul.inventory')!.append(li);
+  return li;
+}
+
+describe('dynamic pages', () => {
+  it('badges a card appended later, looking only at the new card', async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    const before = run.classified.length;
+    appendCard('1C4GJWAG3DL544796');
+    await settle();
+    await run.scanner.idle();
+    expect(badgeVins(run.badges())).toContain('1C4GJWAG3DL544796');
+    expect(run.badges()).toHaveLength(5);
+    // One more classification, holding the page's VINs plus the new one.
+    expect(run.classified).toHaveLength(before + 1);
+    expect(run.classified.at(-1)?.at(-1)).toBe('1C4GJWAG3DL544796');
+  });
+
+  it('badges 25 appended cards, one each', async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    const vins = [
+      '1G1PG5SC3C7167133',
+      'JH4DC4340RS003205',
+      '5N3ZA0NE1AN908084',
+      '4T1BB3EK5AU118081',
+      'WP0CB29874U669313',
+    ];
+    for (let i = 0; i < 25; i++) appendCard(vins[i % vins.length] as string, i % 2 ? 'text' : 'attribute');
+    await settle();
+    await run.scanner.idle();
+    expect(run.scanner.vins()).toEqual(expect.arrayContaining(vins));
+    // One badge per vehicle (VIN), however often the VIN is repeated.
+    expect(run.badges()).toHaveLength(4 + vins.length);
+  });
+
+  it('forgets a card removed from the page, with its badge', async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    document.querySelector('li[data-vin="1C6RD6FT1CS310366"]')!.remove();
+    await settle();
+    await run.scanner.idle();
+    expect(run.scanner.vins()).not.toContain('1C6RD6FT1CS310366');
+    expect(badgeVins(run.badges())).not.toContain('1C6RD6FT1CS310366');
+  });
+
+  it('sees a VIN written into existing text', async () => {
+    const run = await scanFixture('marketplace.html');
+    stop = () => run.controller.abort();
+    const text = document.querySelector('[role=main] > span')!.firstChild as Text;
+    text.data = 'Also have a 2009 Nissan Cube, VIN JN8AZ28R59T128050';
+    await settle();
+    await run.scanner.idle();
+    expect(run.scanner.vins()).toContain('JN8AZ28R59T128050');
+  });
+
+  it('stops and removes its badges when the extension context is invalidated', async () => {
+    const run = await scanFixture('dealer.html');
+    run.controller.abort();
+    await settle();
+    expect(run.badges()).toHaveLength(0);
+    appendCard('1C4GJWAG3DL544796');
+    await settle();
+    await run.scanner.idle();
+    expect(run.badges()).toHaveLength(0);
+  });
+
+  it('re-scans after an in-page navigation replaced the listing', async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    document.querySelector('ul.inventory')!.innerHTML =
+      '<li class="vehicle" data-vin="KNAE55LC7J6018811"><h3>Kia</h3></li>';
+    run.scanner.rescan();
+    await settle();
+    await run.scanner.idle();
+    expect([...run.scanner.vins()].sort()).toEqual(['KNAE55LC7J6018811']);
+    expect(badgeVins(run.badges())).toEqual(['KNAE55LC7J6018811']);
+  });
+});

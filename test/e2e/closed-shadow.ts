@@ -1,0 +1,60 @@
+// Reads and clicks inside a badge's closed shadow root from a test. Page scripts cannot do this;
+// DevTools can: DOM.getDocument with pierce sees closed roots, and clicks are real mouse clicks.
+import type { CDPSession, Page } from 'playwright-core';
+
+interface DomNode {
+  nodeId: number;
+  nodeType: number;
+  nodeName: string;
+  nodeValue: string;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+}
+
+function* walk(node: DomNode): Generator<DomNode> {
+  yield node;
+  for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) yield* walk(child);
+}
+
+const textOf = (node: DomNode): string =>
+  [...walk(node)]
+    .filter((n) => n.nodeType === 3)
+    .map((n) => n.nodeValue)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+export async function badgeOf(page: Page, vin: string) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  async function host(): Promise<DomNode> {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+    const found = [...walk(root)].find((n) => {
+      const attrs = n.attributes ?? [];
+      const i = attrs.indexOf('data-vhr-vin');
+      return i >= 0 && attrs[i + 1] === vin;
+    });
+    if (!found) throw new Error(`no badge for ${vin}`);
+    return found;
+  }
+  return {
+    /** All text inside the badge, its closed shadow root included. */
+    text: async () => textOf(await host()),
+    /** Clicks, with the mouse, the first button inside the badge whose text contains `label`. */
+    async click(label: string | RegExp) {
+      const button = [...walk(await host())].find(
+        (n) =>
+          n.nodeName === 'BUTTON' &&
+          (typeof label === 'string' ? textOf(n).includes(label) : label.test(textOf(n))),
+      );
+      if (!button) throw new Error(`no button ${label} in the badge of ${vin}: ${textOf(await host())}`);
+      await cdp.send('DOM.scrollIntoViewIfNeeded', { nodeId: button.nodeId });
+      const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: button.nodeId })) as {
+        model: { content: number[] };
+      };
+      const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
+      await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
+    },
+    close: () => cdp.detach(),
+  };
+}

@@ -1,0 +1,90 @@
+// VIN detection and badges on pages served from 127.0.0.1, in real Chromium.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeOf } from './closed-shadow';
+import { startStack } from './setup-extension';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+const badgeVins = (page: Page) =>
+  page.$$eval('[data-vhr-vin]', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhrVin).sort());
+
+async function toolbarCount(page: Page): Promise<string> {
+  const tabId = await stack.browser.worker.evaluate(async (url) => {
+    const chrome = (
+      globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }
+    ).chrome;
+    return (await chrome.tabs.query({ url }))[0]?.id;
+  }, page.url());
+  return stack.browser.worker.evaluate(
+    (id) =>
+      (
+        globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }
+      ).chrome.action.getBadgeText({ tabId: id }),
+    tabId,
+  );
+}
+
+describe('detection in Chromium', () => {
+  let page: Page;
+
+  it('badges every vehicle of the demo listing page, and spends nothing', async () => {
+    page = await stack.browser.context.newPage();
+    await page.goto(`${stack.server.origin}/demo/listing.html`);
+    await expect
+      .poll(() => badgeVins(page), { timeout: 10_000 })
+      .toEqual([
+        '1C6RD6FT1CS310366',
+        '1FMDU34X7PUD75574',
+        '1G1PG5SC3C7167133',
+        '4T1BB3EK5AU118081',
+        '5N3ZA0NE1AN908084',
+        'KNAE55LC7J6018811',
+        'WAULFAFR6DA001366',
+      ]);
+    // The eighth VIN is only in the page's JSON state, with no card to badge: still counted.
+    await expect.poll(() => toolbarCount(page)).toBe('8');
+    await stack.browser.screenshot(page, 'detection-demo-listing');
+    expect(stack.server.sim.log).toEqual([]);
+  });
+
+  it('badges a card added after load', async () => {
+    await page.evaluate(() => {
+      const card = document.createElement('article');
+      card.className = 'card';
+      card.innerHTML = '<h2>2009 Nissan Cube</h2><div class="meta">VIN: JN8AZ28R59T128050</div>';
+      document.querySelector('main')!.append(card);
+    });
+    await expect.poll(() => badgeVins(page)).toContain('JN8AZ28R59T128050');
+    await expect.poll(() => toolbarCount(page)).toBe('9');
+  });
+
+  it("shows the simulator's record counts when the user asks, with one record check", async () => {
+    const badge = await badgeOf(page, '1C6RD6FT1CS310366');
+    expect(await badge.text()).toContain('2012 Ram');
+    await badge.click('2012 Ram');
+    await badge.click('Check records');
+    await expect.poll(() => badge.text()).toContain('33 records');
+    expect(await badge.text()).toContain('37 records');
+    await stack.browser.screenshot(page, 'detection-badge-counts');
+    expect(stack.server.sim.log.map((e) => [e.endpoint, e.vin])).toEqual([['records', '1C6RD6FT1CS310366']]);
+    await badge.close();
+  });
+
+  it('does not badge masked VINs, decoys or typed text on a fixture page', async () => {
+    const dealer = await stack.browser.context.newPage();
+    await dealer.goto(`${stack.server.origin}/fixtures/sites/dealer.html`);
+    await expect
+      .poll(() => badgeVins(dealer))
+      .toEqual(['1C6RD6FT1CS310366', '1FMDU34X7PUD75574', 'JTHFE2C23A2509749', 'WAULFAFR6DA001366']);
+    const copart = await stack.browser.context.newPage();
+    await copart.goto(`${stack.server.origin}/fixtures/sites/copart.html`);
+    await copart.waitForTimeout(500);
+    expect(await badgeVins(copart)).toEqual([]);
+    await stack.browser.screenshot(dealer, 'detection-dealer');
+  });
+});
