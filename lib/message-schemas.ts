@@ -22,10 +22,14 @@ const Vin = z.pipe(
 
 export const VinRequest = z.object({ vin: Vin });
 
+const PageVin = z.string().check(z.regex(VIN_SHAPE));
+const MAX_PAGE_VINS = 5000;
+
 export const PageCandidates = z.object({
   candidates: z
-    .array(z.object({ vin: z.string().check(z.regex(VIN_SHAPE)), labelled: z.boolean() }))
-    .check(z.maxLength(5000, 'Too many VINs on one page.')),
+    .array(z.object({ vin: PageVin, labelled: z.boolean() }))
+    .check(z.maxLength(MAX_PAGE_VINS, 'Too many VINs on one page.')),
+  present: z.array(PageVin).check(z.maxLength(MAX_PAGE_VINS, 'Too many VINs on one page.')),
 });
 
 export const TabVinsRequest = z.object({ tabId: z.int().check(z.nonnegative()) });

@@ -36,8 +36,10 @@ export interface VinRequest {
 }
 
 export interface PageCandidates {
-  /** Candidates found on the page; `labelled` when a name said "VIN" (data-vin, a "vin" JSON key). */
+  /** Candidates not judged yet; `labelled` when a name said "VIN" (data-vin, a "vin" JSON key). */
   candidates: Candidate[];
+  /** Every candidate VIN still on the page: VINs judged before and now gone are dropped. */
+  present: string[];
 }
 
 export interface Protocol {
@@ -47,7 +49,7 @@ export interface Protocol {
   openPurchase(request: VinRequest): Result<null>;
   /**
    * Content scripts: the candidates the sender's tab shows now. The background keeps those that are
-   * VINs (toolbar count, popup list) and answers with their offline decode, for the badges.
+   * VINs (toolbar count, popup list) and answers with the offline decode of the new ones, for badges.
    */
   reportPageVins(request: PageCandidates): Result<{ vins: LocalDecode[] }>;
   /** Extension pages: the VINs a tab shows. */

@@ -5,7 +5,10 @@ import { checkDigitStatus, VIN_SHAPE, YEAR_CODES } from './vin-rules';
 
 // Upper case only: listing pages show VINs in capitals, and lower-case 17-character tokens are
 // mostly ids and hashes. Structured fields named "vin" are normalised by the scanner instead.
-const CANDIDATE = /(?<![0-9A-Za-z])[0-9A-HJ-NPR-Z]{17}(?![0-9A-Za-z])/g;
+// \b (not glued to a letter, digit or underscore) runs about twice as fast in V8 as lookarounds.
+const CANDIDATE = /\b[0-9A-HJ-NPR-Z]{17}\b/g;
+const LETTER = /[A-Z]/;
+const DIGIT = /[0-9]/;
 
 /** True when a 17-character string passes every test except the manufacturer code's. */
 export function isVinCandidate(vin: string): boolean {
@@ -23,7 +26,10 @@ export function findVinCandidates(text: string): Array<{ vin: string; index: num
   const found: Array<{ vin: string; index: number }> = [];
   CANDIDATE.lastIndex = 0;
   for (let match = CANDIDATE.exec(text); match; match = CANDIDATE.exec(text)) {
-    if (isVinCandidate(match[0])) found.push({ vin: match[0], index: match.index });
+    const vin = match[0];
+    // The shape is the regex's; the cheapest rejections first (17-digit order numbers are the commonest).
+    if (!LETTER.test(vin) || !DIGIT.test(vin) || !YEAR_CODES.includes(vin[9] as string)) continue;
+    if (checkDigitStatus(vin) !== 'invalid') found.push({ vin, index: match.index });
   }
   return found;
 }

@@ -14,31 +14,13 @@ export const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
  */
 export const NO_CHECK_DIGIT_WMIS = new Set(['KMT']);
 
-const TRANSLITERATION: Record<string, number> = {
-  A: 1,
-  B: 2,
-  C: 3,
-  D: 4,
-  E: 5,
-  F: 6,
-  G: 7,
-  H: 8,
-  J: 1,
-  K: 2,
-  L: 3,
-  M: 4,
-  N: 5,
-  P: 7,
-  R: 9,
-  S: 2,
-  T: 3,
-  U: 4,
-  V: 5,
-  W: 6,
-  X: 7,
-  Y: 8,
-  Z: 9,
-};
+// Character code -> value for the check digit: digits are themselves, letters per 49 CFR 565.
+const VALUES = new Uint8Array(91);
+for (let d = 0; d <= 9; d++) VALUES[48 + d] = d;
+const LETTER_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9];
+'ABCDEFGHJKLMNPRSTUVWXYZ'.split('').forEach((letter, i) => {
+  VALUES[letter.charCodeAt(0)] = LETTER_VALUES[i] as number;
+});
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** Trims, upper-cases and drops spaces and dashes; null when the result cannot be a VIN. */
@@ -58,11 +40,7 @@ export function isVinShaped(vin: string): boolean {
 /** The check digit ('0'-'9' or 'X') that position 9 should hold for this VIN-shaped string. */
 export function expectedCheckDigit(vin: string): string {
   let sum = 0;
-  for (let i = 0; i < 17; i++) {
-    const ch = vin[i] as string;
-    const value = ch >= '0' && ch <= '9' ? ch.charCodeAt(0) - 48 : (TRANSLITERATION[ch] ?? 0);
-    sum += value * (WEIGHTS[i] as number);
-  }
+  for (let i = 0; i < 17; i++) sum += (VALUES[vin.charCodeAt(i)] ?? 0) * (WEIGHTS[i] as number);
   const rest = sum % 11;
   return rest === 10 ? 'X' : String(rest);
 }

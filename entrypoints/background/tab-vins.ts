@@ -12,19 +12,24 @@ import type { LocalDecode } from '@/lib/vin';
 const itemFor = (tabId: number) => storage.defineItem<string[]>(`session:tabVins:${tabId}`, { fallback: [] });
 
 export async function reportPageVins(
-  { candidates }: PageCandidates,
+  { candidates, present }: PageCandidates,
   sender: SenderInfo,
 ): Promise<Result<{ vins: LocalDecode[] }>> {
   const tabId = sender.tab?.id;
   if (tabId === undefined) return fail({ kind: 'invalid-input', message: 'Only a tab can report its VINs.' });
-  const vins = acceptCandidates(candidates);
+  const fresh = acceptCandidates(candidates);
   // The top frame speaks for the tab: frames are not scanned.
   if (!sender.frameId) {
-    await itemFor(tabId).setValue(vins.map((d) => d.vin));
+    const item = itemFor(tabId);
+    const onPage = new Set(present);
+    const kept = (await item.getValue()).filter((vin) => onPage.has(vin));
+    const known = new Set(kept);
+    const vins = [...kept, ...fresh.map((d) => d.vin).filter((vin) => !known.has(vin))];
+    await item.setValue(vins);
     await browser.action.setBadgeText({ tabId, text: vins.length ? String(Math.min(vins.length, 999)) : '' });
     await browser.action.setBadgeBackgroundColor({ tabId, color: '#0b57d0' });
   }
-  return ok({ vins });
+  return ok({ vins: fresh });
 }
 
 export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<string[]>> {

@@ -11,6 +11,7 @@ export default defineContentScript({
   matches: BUILT_IN_SITES.flatMap(sitePatterns),
   runAt: 'document_idle',
   main(ctx) {
+    if (import.meta.env.MODE === 'loopback') document.dispatchEvent(new CustomEvent('vhr:started'));
     const actions: BadgeActions = {
       checkRecords: (vin) => send('getRecordCounts', { vin }),
       openPurchase: (vin) => send('openPurchase', { vin }),
@@ -18,11 +19,18 @@ export default defineContentScript({
     const scanner = createPageScanner({
       doc: document,
       signal: ctx.signal,
-      classify: async (candidates) => {
-        const result = await send('reportPageVins', { candidates });
+      classify: async (candidates, present) => {
+        const result = await send('reportPageVins', { candidates, present });
         return result.ok ? result.value.vins : [];
       },
       mount: async (placement, decode) => mountBadge(placement, decode, actions),
+      // The loopback build (tests, benchmarks) tells the page how much work each pass took.
+      ...(import.meta.env.MODE === 'loopback'
+        ? {
+            onDrained: (stats) =>
+              document.dispatchEvent(new CustomEvent('vhr:drained', { detail: JSON.stringify(stats) })),
+          }
+        : {}),
     });
     scanner.start();
     ctx.addEventListener(window, 'wxt:locationchange', () => scanner.rescan());

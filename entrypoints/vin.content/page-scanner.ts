@@ -12,16 +12,27 @@ export interface BadgeHandle {
 export interface PageScannerOptions {
   doc: Document;
   /**
-   * Hands the page's candidates (in order of discovery) to the background whenever they change;
-   * resolves with the decodes of those it accepts as VINs. Rejects when the background is away.
+   * Hands candidates not yet judged to the background, with every candidate VIN still on the page;
+   * resolves with the decodes of the new ones it accepts as VINs. Rejects when the background is away.
    */
-  classify(candidates: Candidate[]): Promise<LocalDecode[]>;
+  classify(candidates: Candidate[], present: string[]): Promise<LocalDecode[]>;
   /** Mounts the badge for a placement (real: a closed shadow root; tests may pass their own). */
   mount(placement: Placement, decode: LocalDecode): Promise<BadgeHandle>;
   signal: AbortSignal;
   /** Longest slice of work before yielding to the page (ms). */
   sliceMs?: number;
   isVisible?(element: Element): boolean;
+  /** Work done by each drain of the queue, in ms of main-thread time (benchmarks). */
+  onDrained?(stats: DrainStats): void;
+}
+
+export interface DrainStats {
+  scanMs: number;
+  classifyMs: number;
+  mountMs: number;
+  badges: number;
+  /** The longest stretch of work between two yields to the page. */
+  longestSliceMs: number;
 }
 
 const WATCHED_ATTRIBUTES = ['data-vin', 'href', 'value', 'data-vehicle-details', 'data-override-payload'];
@@ -53,7 +64,6 @@ export function createPageScanner(options: PageScannerOptions) {
   const queue: Node[] = [];
   const accepted = new Map<string, LocalDecode>();
   let draining: Promise<void> | null = null;
-  let classified = '';
 
   function record(occurrence: Occurrence) {
     const vins = seenPairs.get(occurrence.element) ?? new Set<string>();
@@ -67,65 +77,116 @@ export function createPageScanner(options: PageScannerOptions) {
   }
 
   let sliceStart = 0;
+  let longestSlice = 0;
   const timeUp = () => performance.now() - sliceStart > sliceMs;
   async function slice() {
+    longestSlice = Math.max(longestSlice, performance.now() - sliceStart);
     await yieldToPage();
     sliceStart = performance.now();
   }
 
   async function drain() {
+    const stats: DrainStats = {
+      scanMs: 0,
+      classifyMs: 0,
+      mountMs: 0,
+      badges: badges.size,
+      longestSliceMs: 0,
+    };
+    longestSlice = 0;
     sliceStart = performance.now();
     while (queue.length && !signal.aborted) {
       const root = queue.shift() as Node;
       // An empty fragment only asks for a new classification (after removals).
       if (!root.isConnected && root.nodeType !== 11) continue;
       const scanner = createScanner(root, record);
-      while (!scanner.step(timeUp)) {
+      for (;;) {
+        const done = scanner.step(timeUp);
+        stats.scanMs += performance.now() - sliceStart;
+        if (done) break;
         await slice();
         if (signal.aborted) return;
       }
+      sliceStart = performance.now();
     }
+    const classifyStart = performance.now();
     await classify();
-    await mountDirty();
+    stats.classifyMs = performance.now() - classifyStart;
+    sliceStart = performance.now();
+    stats.mountMs = await mountDirty();
+    stats.badges = badges.size - stats.badges;
+    stats.longestSliceMs = Math.max(longestSlice, performance.now() - sliceStart);
+    options.onDrained?.(stats);
   }
 
+  // What the background said of each candidate ("VIN" or "VIN+" when labelled): its decode, or null.
+  const judged = new Map<string, LocalDecode | null>();
+  let lastPresent = '';
+
   async function classify() {
-    const candidates = [...occurrences].map(([vin, list]) => ({
-      vin,
-      labelled: list.some((o) => o.labelled),
-    }));
-    const key = candidates.map((c) => `${c.vin}${c.labelled ? '+' : ''}`).join(',');
-    if (key === classified) return;
+    const present = [...occurrences.keys()];
+    const fresh: Candidate[] = [];
+    for (const [vin, list] of occurrences) {
+      const labelled = list.some((o) => o.labelled);
+      if (!judged.has(labelled ? `${vin}+` : vin)) fresh.push({ vin, labelled });
+    }
+    const presentKey = present.join(',');
+    if (fresh.length === 0 && presentKey === lastPresent) return;
     let decodes: LocalDecode[];
     try {
-      decodes = await options.classify(candidates);
+      decodes = await options.classify(fresh, present);
     } catch {
       // A service worker that is starting up may miss the first message: one more try, later.
       await new Promise((resolve) => setTimeout(resolve, 500));
-      decodes = await options.classify(candidates).catch(() => []);
+      try {
+        decodes = await options.classify(fresh, present);
+      } catch {
+        return; // judged again with the next change of the page
+      }
     }
-    classified = key;
-    accepted.clear();
-    for (const decode of decodes) accepted.set(decode.vin, decode);
+    lastPresent = presentKey;
+    const byVin = new Map(decodes.map((d) => [d.vin, d]));
+    for (const { vin, labelled } of fresh) {
+      const decode = byVin.get(vin) ?? null;
+      judged.set(labelled ? `${vin}+` : vin, decode);
+      if (decode) accepted.set(vin, decode);
+    }
+    for (const vin of accepted.keys()) if (!occurrences.has(vin)) accepted.delete(vin);
   }
 
-  /** Badges for accepted VINs that have none yet (new, or whose anchor left the page). */
-  async function mountDirty() {
+  /**
+   * Badges for accepted VINs that have none yet (new, or whose anchor left the page); returns work ms.
+   * All placements are read first, then all badges written: interleaving would force a layout of
+   * the whole page for every badge.
+   */
+  async function mountDirty(): Promise<number> {
+    let work = 0;
+    const pause = async () => {
+      work += performance.now() - sliceStart;
+      await slice();
+      return signal.aborted;
+    };
+    placer.beginPass();
+    const placements: Array<[Placement, LocalDecode]> = [];
     for (const [vin, decode] of [...accepted]) {
       if (badges.has(vin)) continue;
       const placement = placer.place(vin, occurrences.get(vin) ?? [], isVisible);
-      if (!placement) continue;
-      badges.set(vin, { anchor: placement.anchor, handle: options.mount(placement, decode) });
-      if (timeUp()) {
-        await slice();
-        if (signal.aborted) return;
-      }
+      if (placement) placements.push([placement, decode]);
+      if (timeUp() && (await pause())) return work;
     }
+    for (const [placement, decode] of placements) {
+      if (badges.has(placement.vin) || !placement.anchor.isConnected) continue;
+      badges.set(placement.vin, { anchor: placement.anchor, handle: options.mount(placement, decode) });
+      if (timeUp() && (await pause())) return work;
+    }
+    return work + performance.now() - sliceStart;
   }
 
   function schedule(root: Node) {
     queue.push(root);
     draining ??= (async () => {
+      // Let the caller queue all its roots first: one pass for one batch of mutations.
+      await Promise.resolve();
       // Work queued while draining is picked up by the same loop.
       while (queue.length && !signal.aborted) await drain();
       draining = null;

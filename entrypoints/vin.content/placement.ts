@@ -58,22 +58,43 @@ export function createPlacer(doc: Document) {
     return null;
   }
 
+  // Headings and links by text and by URL, built once per pass on first need: looking them up
+  // for each of hundreds of JSON-only VINs would walk the page each time.
+  let byName: Map<string, Element> | null = null;
+  let byPath: Map<string, Element> | null = null;
+
+  function beginPass() {
+    byName = null;
+    byPath = null;
+  }
+
   function findNamed(hint: NonNullable<Occurrence['hint']>): Element | null {
     if (hint.url) {
-      const path = safePath(hint.url, doc.baseURI);
-      for (const link of doc.querySelectorAll('a[href]')) {
-        if (path && safePath(link.getAttribute('href') ?? '', doc.baseURI) === path) return link;
+      if (!byPath) {
+        byPath = new Map();
+        for (const link of doc.querySelectorAll('a[href]')) {
+          const path = safePath(link.getAttribute('href') ?? '', doc.baseURI);
+          if (path && !byPath.has(path)) byPath.set(path, link);
+        }
       }
+      const path = safePath(hint.url, doc.baseURI);
+      const link = path ? byPath.get(path) : undefined;
+      if (link) return link;
     }
     if (hint.name) {
-      for (const heading of doc.querySelectorAll('h1, h2, h3, h4, h5, h6, a')) {
-        if (heading.textContent?.trim() === hint.name && !vinsInside.has(heading)) return heading;
+      if (!byName) {
+        byName = new Map();
+        for (const heading of doc.querySelectorAll('h1, h2, h3, h4, h5, h6, a')) {
+          const text = heading.textContent?.trim();
+          if (text && !byName.has(text) && !vinsInside.has(heading)) byName.set(text, heading);
+        }
       }
+      return byName.get(hint.name) ?? null;
     }
     return null;
   }
 
-  return { record, place };
+  return { record, place, beginPass };
 }
 
 function safePath(url: string, base: string): string | null {
