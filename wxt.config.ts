@@ -9,8 +9,9 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'VIN History Lens',
     description: 'Finds VINs on car-listing sites and shows their vehicle history from your report service.',
-    // storage: the key, settings and caches. Nothing else is needed up front.
-    permissions: ['storage'],
+    // storage: the key, settings and caches. activeTab: the popup may read the current tab's address
+    // (to offer detection there) only when the user opens it. scripting: detection on sites the user adds.
+    permissions: ['storage', 'activeTab', 'scripting'],
     // The embedded default service is the local simulator; real services are granted at save time.
     host_permissions: ['http://127.0.0.1/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],

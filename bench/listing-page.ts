@@ -32,7 +32,7 @@ export function makeVin(random: () => number): string {
   const pick = (chars: string) => chars[Math.floor(random() * chars.length)] as string;
   let vin = WMIS[Math.floor(random() * WMIS.length)] as string;
   for (let i = 0; i < 5; i++) vin += pick(VIN_CHARS);
-  vin += '0' + pick(YEAR_CODES) + pick('ABCDEFGHJKLMNPRSTUVWXYZ');
+  vin += `0${pick(YEAR_CODES)}${pick('ABCDEFGHJKLMNPRSTUVWXYZ')}`;
   for (let i = 0; i < 6; i++) vin += pick('0123456789');
   return vin.slice(0, 8) + expectedCheckDigit(vin) + vin.slice(9);
 }

@@ -33,3 +33,12 @@ export const PageCandidates = z.object({
 });
 
 export const TabVinsRequest = z.object({ tabId: z.int().check(z.nonnegative()) });
+
+const Origin = z.string().check(z.regex(/^https?:\/\/[^/?#\s]+$/, 'Not a site origin.'), z.maxLength(300));
+
+export const EnableSiteRequest = z.object({
+  origin: Origin,
+  tabId: z.optional(z.int().check(z.nonnegative())),
+});
+
+export const DisableSiteRequest = z.object({ origin: Origin });

@@ -54,6 +54,15 @@ export interface Protocol {
   reportPageVins(request: PageCandidates): Result<{ vins: LocalDecode[] }>;
   /** Extension pages: the VINs a tab shows. */
   getTabVins(request: { tabId: number }): Result<string[]>;
+  /** Extension pages: the sites the user switched detection on for. */
+  getUserSites(): Result<string[]>;
+  /**
+   * Extension pages: switch detection on for an origin (its host permission already granted by
+   * the user in the page) and, when a tab is given, start it there at once.
+   */
+  enableSite(request: { origin: string; tabId?: number }): Result<string[]>;
+  /** Extension pages: switch detection off for an origin the user added. */
+  disableSite(request: { origin: string }): Result<string[]>;
   /** Extension pages: what is configured. */
   getSettings(): Result<SettingsView>;
   /** Extension pages: checks the key against the service (endpoint 1), then stores URL and key. */

@@ -1,4 +1,5 @@
-// Listing and auction sites the content script runs on without asking (the curated list).
+// Where the content script runs: the curated listing and auction sites, plus sites the user adds.
+
 export const BUILT_IN_SITES = [
   'cars.com',
   'autotrader.com',
@@ -23,3 +24,23 @@ export const BUILT_IN_SITES = [
 export function sitePatterns(host: string): string[] {
   return [`https://${host}/*`, `https://*.${host}/*`];
 }
+
+/** True when the content script already runs on this host without asking (a curated site). */
+export function isBuiltInHost(host: string): boolean {
+  return BUILT_IN_SITES.some((site) => host === site || host.endsWith(`.${site}`));
+}
+
+/** The origin a user can switch detection on for, from a tab's URL; null for pages that cannot have it. */
+export function siteOrigin(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch (error) {
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
+/** The match pattern for one origin ("https://dealer.example/*"). */
+export const originMatchPattern = (origin: string): string => `${origin}/*`;

@@ -1,6 +1,9 @@
 // Wiring only: every message the background answers, and who may send it.
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import {
+  DisableSiteRequest,
+  EnableSiteRequest,
   NoPayload,
   PageCandidates,
   SaveSettingsRequest,
@@ -14,6 +17,7 @@ import { openPurchase } from './purchase-window';
 import { getRecordCounts } from './record-checks';
 import { getSettings, saveSettings } from './settings';
 import { forgetClosedTabs, getTabVins, reportPageVins } from './tab-vins';
+import { disableSite, enableSite, getUserSites, syncUserSites } from './user-sites';
 
 const PAGES = ['extension-page'] as const;
 const TABS = ['content-script'] as const;
@@ -27,5 +31,9 @@ export default defineBackground(() => {
   onMessage('getRecordCounts', guard(ANYONE_OF_OURS, VinRequest, getRecordCounts));
   onMessage('openPurchase', guard(ANYONE_OF_OURS, VinRequest, openPurchase));
   onMessage('reportPageVins', guard(TABS, PageCandidates, reportPageVins));
+  onMessage('getUserSites', guard(PAGES, NoPayload, getUserSites));
+  onMessage('enableSite', guard(PAGES, EnableSiteRequest, enableSite));
+  onMessage('disableSite', guard(PAGES, DisableSiteRequest, disableSite));
   forgetClosedTabs();
+  browser.runtime.onInstalled.addListener(() => void syncUserSites());
 });

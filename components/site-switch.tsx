@@ -1,0 +1,23 @@
+// Offers VIN detection on a site outside the curated list; the browser asks the user for that one site.
+import type { ApiErrorData } from '@/lib/api/errors';
+import { ErrorNotice } from './error-notice';
+
+interface SiteSwitchProps {
+  host: string;
+  enabled: boolean;
+  onEnable(): void;
+  error: ApiErrorData | null;
+}
+
+export function SiteSwitch({ host, enabled, onEnable, error }: SiteSwitchProps) {
+  if (enabled) return null;
+  return (
+    <div class="site-switch">
+      <p>VIN detection is off on {host}.</p>
+      <button type="button" onClick={onEnable}>
+        Find VINs on {host}
+      </button>
+      {error && <ErrorNotice error={error} />}
+    </div>
+  );
+}

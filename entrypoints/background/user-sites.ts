@@ -1,0 +1,58 @@
+// Sites the user switched VIN detection on for, beyond the curated list: the content script is
+// registered for them at run time, under host permissions the user granted one origin at a time.
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { fail, ok, type Result } from '@/lib/result';
+import { originMatchPattern } from '@/lib/sites';
+
+const SCRIPT_ID = 'vin-user-sites';
+const CONTENT_SCRIPT = '/content-scripts/vin.js';
+const userSitesItem = storage.defineItem<string[]>('local:userSites', { fallback: [] });
+
+/** Makes the registered content script match the stored sites (after install, update or a change). */
+export async function syncUserSites(): Promise<void> {
+  const origins = await userSitesItem.getValue();
+  const granted = [];
+  for (const origin of origins) {
+    if (await browser.permissions.contains({ origins: [originMatchPattern(origin)] })) granted.push(origin);
+  }
+  const registered = await browser.scripting.getRegisteredContentScripts({ ids: [SCRIPT_ID] });
+  if (registered.length) await browser.scripting.unregisterContentScripts({ ids: [SCRIPT_ID] });
+  if (granted.length === 0) return;
+  await browser.scripting.registerContentScripts([
+    { id: SCRIPT_ID, matches: granted.map(originMatchPattern), js: [CONTENT_SCRIPT], runAt: 'document_idle' },
+  ]);
+}
+
+export async function getUserSites(): Promise<Result<string[]>> {
+  return ok(await userSitesItem.getValue());
+}
+
+export async function enableSite({
+  origin,
+  tabId,
+}: {
+  origin: string;
+  tabId?: number;
+}): Promise<Result<string[]>> {
+  if (!(await browser.permissions.contains({ origins: [originMatchPattern(origin)] }))) {
+    return fail({
+      kind: 'invalid-input',
+      message: `Allow the extension on ${new URL(origin).host} first (the browser asks when you switch it on).`,
+    });
+  }
+  const sites = [...new Set([...(await userSitesItem.getValue()), origin])];
+  await userSitesItem.setValue(sites);
+  await syncUserSites();
+  if (tabId !== undefined)
+    await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
+  return ok(sites);
+}
+
+export async function disableSite({ origin }: { origin: string }): Promise<Result<string[]>> {
+  const sites = (await userSitesItem.getValue()).filter((site) => site !== origin);
+  await userSitesItem.setValue(sites);
+  await syncUserSites();
+  await browser.permissions.remove({ origins: [originMatchPattern(origin)] });
+  return ok(sites);
+}
