@@ -75,16 +75,22 @@ describe('detection in Chromium', () => {
     await badge.close();
   });
 
-  it('lists the tab\'s VINs in the popup, with record counts on request', async () => {
+  it("lists the tab's VINs in the popup, with record counts on request", async () => {
     const tabId = await stack.browser.worker.evaluate(async (url) => {
-      const chrome = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }).chrome;
+      const chrome = (
+        globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }
+      ).chrome;
       return (await chrome.tabs.query({ url }))[0]?.id;
     }, page.url());
     const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);
     const rows = popup.getByRole('list', { name: 'VINs on this page' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(9);
-    await popup.getByRole('button', { name: 'Check records for 1G1PG5SC3C7167133 (uses 1 record check)' }).click();
-    await expect.poll(() => popup.getByTestId('counts').textContent()).toBe('providerA 21 records, providerB 17 records');
+    await popup
+      .getByRole('button', { name: 'Check records for 1G1PG5SC3C7167133 (uses 1 record check)' })
+      .click();
+    await expect
+      .poll(() => popup.getByTestId('counts').textContent())
+      .toBe('providerA 21 records, providerB 17 records');
     await stack.browser.screenshot(popup, 'popup-tab-vins');
     await popup.close();
   });

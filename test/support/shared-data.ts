@@ -1,8 +1,9 @@
 // Reads the real VINs in ../shared/data (beside the repository in CI and on developer machines).
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+// From the project root (vitest's working directory): import.meta.url is no file URL under happy-dom.
+const DATA = join(process.cwd(), '../shared/data/');
 
 export interface RealVin {
   vin: string;

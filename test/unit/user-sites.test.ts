@@ -1,0 +1,78 @@
+// @vitest-environment node
+// Sites the user adds: registered only under a granted permission, removed with it.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { disableSite, enableSite, getUserSites } from '@/entrypoints/background/user-sites';
+
+type Registered = { id: string; matches?: string[]; js?: string[] };
+let registered: Registered[];
+let granted: Set<string>;
+let injected: number[];
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  registered = [];
+  injected = [];
+  granted = new Set();
+  // fakeBrowser leaves scripting and permissions unimplemented: small stand-ins that keep state.
+  Object.assign(fakeBrowser.permissions, {
+    contains: async ({ origins = [] }: { origins?: string[] }) => origins.every((o) => granted.has(o)),
+    remove: async ({ origins = [] }: { origins?: string[] }) => {
+      for (const o of origins) granted.delete(o);
+      return true;
+    },
+  });
+  Object.assign(fakeBrowser, {
+    scripting: {
+      getRegisteredContentScripts: async ({ ids }: { ids: string[] }) =>
+        registered.filter((r) => ids.includes(r.id)),
+      unregisterContentScripts: async ({ ids }: { ids: string[] }) => {
+        registered = registered.filter((r) => !ids.includes(r.id));
+      },
+      registerContentScripts: async (scripts: Registered[]) => {
+        registered.push(...scripts);
+      },
+      executeScript: async ({ target }: { target: { tabId: number } }) => {
+        injected.push(target.tabId);
+        return [];
+      },
+    },
+  });
+});
+
+describe('user sites', () => {
+  it('refuses a site whose permission the user has not granted', async () => {
+    const result = await enableSite({ origin: 'https://dealer.example' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(result.ok ? '' : result.error.message).toMatch(/Allow the extension on dealer.example/);
+    expect(registered).toEqual([]);
+  });
+
+  it('registers the detector for a granted site and starts it in the tab at once', async () => {
+    granted.add('https://dealer.example/*');
+    expect(await enableSite({ origin: 'https://dealer.example', tabId: 12 })).toEqual({
+      ok: true,
+      value: ['https://dealer.example'],
+    });
+    expect(registered).toEqual([
+      {
+        id: 'vin-user-sites',
+        matches: ['https://dealer.example/*'],
+        js: ['/content-scripts/vin.js'],
+        runAt: 'document_idle',
+      },
+    ]);
+    expect(injected).toEqual([12]);
+    expect(await getUserSites()).toEqual({ ok: true, value: ['https://dealer.example'] });
+  });
+
+  it('switching a site off unregisters it and gives the permission back', async () => {
+    granted.add('https://dealer.example/*');
+    granted.add('https://other.example/*');
+    await enableSite({ origin: 'https://dealer.example' });
+    await enableSite({ origin: 'https://other.example' });
+    await disableSite({ origin: 'https://dealer.example' });
+    expect(registered.map((r) => r.matches)).toEqual([['https://other.example/*']]);
+    expect(granted.has('https://dealer.example/*')).toBe(false);
+  });
+});
