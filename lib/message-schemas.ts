@@ -42,3 +42,5 @@ export const EnableSiteRequest = z.object({
 });
 
 export const DisableSiteRequest = z.object({ origin: Origin });
+
+export const CheckAllRequest = z.object({ tabId: z.int().check(z.nonnegative()), override: z.boolean() });

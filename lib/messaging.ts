@@ -3,6 +3,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Candidate } from './accept-candidates';
 import type { Limits, RecordCounts, User } from './api/schemas';
+import type { CheckAllPlan, LedgerSummary } from './economy';
 import type { Result } from './result';
 import type { LocalDecode } from './vin';
 
@@ -42,6 +43,18 @@ export interface PageCandidates {
   present: string[];
 }
 
+export interface PageVinsAnswer {
+  /** The new candidates that are VINs, decoded offline. */
+  vins: LocalDecode[];
+  /** Record counts already known (cached) for any of them: shown at once, free. */
+  known: Record<string, RecordCounts>;
+}
+
+export interface CheckAllOutcome {
+  plan: CheckAllPlan;
+  results: Record<string, Result<RecordCounts>>;
+}
+
 export interface Protocol {
   /** Content scripts and pages: record counts for one VIN (endpoint 8), on the user's request. */
   getRecordCounts(request: VinRequest): Result<RecordCounts>;
@@ -51,7 +64,13 @@ export interface Protocol {
    * Content scripts: the candidates the sender's tab shows now. The background keeps those that are
    * VINs (toolbar count, popup list) and answers with the offline decode of the new ones, for badges.
    */
-  reportPageVins(request: PageCandidates): Result<{ vins: LocalDecode[] }>;
+  reportPageVins(request: PageCandidates): Result<PageVinsAnswer>;
+  /** Extension pages: what checking every VIN of a tab would spend (nothing is spent). */
+  planCheckAll(request: { tabId: number }): Result<CheckAllPlan>;
+  /** Extension pages: check every VIN of a tab, within the plan; `override` past the hard limit. */
+  checkAll(request: { tabId: number; override: boolean }): Result<CheckAllOutcome>;
+  /** Extension pages: record checks and reports pulled in the last 30 days. */
+  getLedger(): Result<LedgerSummary>;
   /** Extension pages: the VINs a tab shows. */
   getTabVins(request: { tabId: number }): Result<string[]>;
   /** Extension pages: the sites the user switched detection on for. */

@@ -2,6 +2,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import {
+  CheckAllRequest,
   DisableSiteRequest,
   EnableSiteRequest,
   NoPayload,
@@ -11,12 +12,13 @@ import {
   VinRequest,
 } from '@/lib/message-schemas';
 import { onMessage } from '@/lib/messaging';
+import { ok } from '@/lib/result';
 import { getAccount } from './account';
 import { guard } from './guard';
 import { openPurchase } from './purchase-window';
-import { getRecordCounts } from './record-checks';
+import { checkAll, getLedger, getRecordCounts, planChecks, pruneRecordCache } from './record-checks';
 import { getSettings, saveSettings } from './settings';
-import { forgetClosedTabs, getTabVins, reportPageVins } from './tab-vins';
+import { forgetClosedTabs, getTabVins, reportPageVins, tabVins } from './tab-vins';
 import { disableSite, enableSite, getUserSites, syncUserSites } from './user-sites';
 
 const PAGES = ['extension-page'] as const;
@@ -31,9 +33,19 @@ export default defineBackground(() => {
   onMessage('getRecordCounts', guard(ANYONE_OF_OURS, VinRequest, getRecordCounts));
   onMessage('openPurchase', guard(ANYONE_OF_OURS, VinRequest, openPurchase));
   onMessage('reportPageVins', guard(TABS, PageCandidates, reportPageVins));
+  onMessage('getLedger', guard(PAGES, NoPayload, getLedger));
+  onMessage(
+    'planCheckAll',
+    guard(PAGES, TabVinsRequest, async ({ tabId }) => ok(await planChecks(await tabVins(tabId)))),
+  );
+  onMessage(
+    'checkAll',
+    guard(PAGES, CheckAllRequest, async ({ tabId, override }) => checkAll(await tabVins(tabId), override)),
+  );
   onMessage('getUserSites', guard(PAGES, NoPayload, getUserSites));
   onMessage('enableSite', guard(PAGES, EnableSiteRequest, enableSite));
   onMessage('disableSite', guard(PAGES, DisableSiteRequest, disableSite));
   forgetClosedTabs();
+  void pruneRecordCache();
   browser.runtime.onInstalled.addListener(() => void syncUserSites());
 });

@@ -4,17 +4,19 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { acceptCandidates } from '@/lib/accept-candidates';
-import type { PageCandidates } from '@/lib/messaging';
+import { ApiError } from '@/lib/api/errors';
+import type { PageCandidates, PageVinsAnswer } from '@/lib/messaging';
 import { fail, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
-import type { LocalDecode } from '@/lib/vin';
+import { economySettings } from '@/lib/storage';
+import { countsFor, knownCounts } from './record-checks';
 
 const itemFor = (tabId: number) => storage.defineItem<string[]>(`session:tabVins:${tabId}`, { fallback: [] });
 
 export async function reportPageVins(
   { candidates, present }: PageCandidates,
   sender: SenderInfo,
-): Promise<Result<{ vins: LocalDecode[] }>> {
+): Promise<Result<PageVinsAnswer>> {
   const tabId = sender.tab?.id;
   if (tabId === undefined) return fail({ kind: 'invalid-input', message: 'Only a tab can report its VINs.' });
   const fresh = acceptCandidates(candidates);
@@ -29,8 +31,25 @@ export async function reportPageVins(
     await browser.action.setBadgeText({ tabId, text: vins.length ? String(Math.min(vins.length, 999)) : '' });
     await browser.action.setBadgeBackgroundColor({ tabId, color: '#0b57d0' });
   }
-  return ok({ vins: fresh });
+  const known = await knownCounts(fresh.map((d) => d.vin));
+  const auto = fresh.length === 1 ? fresh[0]?.vin : undefined;
+  if (auto && !known[auto] && !sender.frameId && (await economySettings.get()).autoCheckDetailPages) {
+    // Opted in: a detail page (exactly one VIN on the whole page) is checked without a click.
+    const onPage = await itemFor(tabId).getValue();
+    if (onPage.length === 1) {
+      try {
+        known[auto] = await countsFor(auto);
+      } catch (error) {
+        // The badge offers the check again, with the reason, when the user opens it.
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+  }
+  return ok({ vins: fresh, known });
 }
+
+/** The VINs a tab shows, as last reported. */
+export const tabVins = (tabId: number): Promise<string[]> => itemFor(tabId).getValue();
 
 export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<string[]>> {
   return ok(await itemFor(tabId).getValue());

@@ -19,6 +19,8 @@ interface BadgeProps {
   actions: BadgeActions;
   /** Told when the panel opens or closes (the host raises itself above neighbouring badges). */
   onToggle?(open: boolean): void;
+  /** Counts the background already knows: shown without a new check. */
+  known?: RecordCounts | undefined;
 }
 
 interface BadgeState {
@@ -30,7 +32,13 @@ interface BadgeState {
 type Step = { step: 'idle' } | { step: 'checking' } | { step: 'checked'; result: Result<RecordCounts> };
 
 export class Badge extends Component<BadgeProps, BadgeState> {
-  override state: BadgeState = { open: false, step: { step: 'idle' }, notice: null };
+  override state: BadgeState = {
+    open: false,
+    step: this.props.known
+      ? { step: 'checked', result: { ok: true, value: this.props.known } }
+      : { step: 'idle' },
+    notice: null,
+  };
 
   setOpen(open: boolean) {
     this.setState({ open });

@@ -1,6 +1,7 @@
 // Runs on listing pages: finds VINs, badges each vehicle, and tells the background which VINs the
 // tab shows. It never calls the service and never holds the key: it asks the background.
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import type { RecordCounts } from '@/lib/api/schemas';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites';
 import type { BadgeActions } from './badge';
 import { mountBadge } from './mount-badge';
@@ -16,14 +17,19 @@ export default defineContentScript({
       checkRecords: (vin) => send('getRecordCounts', { vin }),
       openPurchase: (vin) => send('openPurchase', { vin }),
     };
+    // Counts the background already knows (cached, or checked because the user asked for automatic
+    // checks on detail pages): the badge shows them at once.
+    const known = new Map<string, RecordCounts>();
     const scanner = createPageScanner({
       doc: document,
       signal: ctx.signal,
       classify: async (candidates, present) => {
         const result = await send('reportPageVins', { candidates, present });
-        return result.ok ? result.value.vins : [];
+        if (!result.ok) return [];
+        for (const [vin, counts] of Object.entries(result.value.known)) known.set(vin, counts);
+        return result.value.vins;
       },
-      mount: async (placement, decode) => mountBadge(placement, decode, actions),
+      mount: async (placement, decode) => mountBadge(placement, decode, actions, known.get(placement.vin)),
       // The loopback build (tests, benchmarks) tells the page how much work each pass took.
       ...(import.meta.env.MODE === 'loopback'
         ? {

@@ -3,6 +3,7 @@
 // content script; here every badge adopts one shared constructed stylesheet, which also keeps a
 // 2,000-card page cheap.
 import { render } from 'preact';
+import type { RecordCounts } from '@/lib/api/schemas';
 import type { LocalDecode } from '@/lib/vin';
 import { Badge, type BadgeActions } from './badge';
 import { BADGE_CSS } from './badge-style';
@@ -12,7 +13,12 @@ import { BADGE_TAG } from './scanner';
 
 let sheet: CSSStyleSheet | undefined;
 
-export function mountBadge(placement: Placement, decode: LocalDecode, actions: BadgeActions): BadgeHandle {
+export function mountBadge(
+  placement: Placement,
+  decode: LocalDecode,
+  actions: BadgeActions,
+  known?: RecordCounts,
+): BadgeHandle {
   const { anchor } = placement;
   const host = anchor.ownerDocument.createElement(BADGE_TAG);
   host.dataset.vhrVin = placement.vin;
@@ -30,7 +36,7 @@ export function mountBadge(placement: Placement, decode: LocalDecode, actions: B
   const onToggle = (open: boolean) => {
     host.style.zIndex = open ? '2147483647' : '';
   };
-  render(<Badge decode={decode} actions={actions} onToggle={onToggle} />, shadow);
+  render(<Badge decode={decode} actions={actions} onToggle={onToggle} known={known} />, shadow);
   return {
     remove() {
       render(null, shadow);

@@ -1,0 +1,86 @@
+// The record-check economy: the service expects 3 to 5 record checks per report pulled and may
+// revoke a key that checks without buying. These rules decide what the extension may spend. Pure.
+import { z } from 'zod/mini';
+
+export const EconomySettings = z.object({
+  /** How long record counts are reused before a new check, in hours. */
+  cacheHours: z._default(z.number().check(z.minimum(1), z.maximum(24 * 30)), 24),
+  /** Check a vehicle detail page's single VIN without a click. Off by default. */
+  autoCheckDetailPages: z._default(z.boolean(), false),
+  /** Above this many checks per report pulled (30 days), a bulk check warns. */
+  warnRatio: z._default(z.number().check(z.minimum(1), z.maximum(100)), 5),
+  /** A bulk check of more VINs than this needs an explicit override. */
+  hardLimit: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 25),
+});
+export type EconomySettings = z.infer<typeof EconomySettings>;
+
+/** Stored settings, or the defaults where they are missing or invalid (never a broken extension). */
+export function readEconomySettings(stored: unknown): EconomySettings {
+  const parsed = EconomySettings.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : EconomySettings.parse({});
+}
+
+export const LedgerEntry = z.object({
+  kind: z.enum(['check', 'purchase']),
+  vin: z.string(),
+  at: z.number(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+export const LEDGER_DAYS = 30;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The ledger without entries older than 30 days. */
+export function pruneLedger(entries: LedgerEntry[], now: number): LedgerEntry[] {
+  return entries.filter((e) => now - e.at < LEDGER_DAYS * DAY);
+}
+
+export interface LedgerSummary {
+  checks: number;
+  reports: number;
+  /** Checks per report pulled; checks themselves when no report was pulled. */
+  checksPerReport: number;
+}
+
+/** Checks, reports and their ratio over the last 30 days. */
+export function summarizeLedger(entries: LedgerEntry[], now: number): LedgerSummary {
+  const recent = pruneLedger(entries, now);
+  const checks = recent.filter((e) => e.kind === 'check').length;
+  const reports = recent.length - checks;
+  return { checks, reports, checksPerReport: ratio(checks, reports) };
+}
+
+const ratio = (checks: number, reports: number) => Math.round((checks / Math.max(reports, 1)) * 10) / 10;
+
+export interface CheckAllPlan {
+  /** VINs that would cost a record check now (not in the cache). */
+  toCheck: string[];
+  /** VINs answered from the cache, free. */
+  cached: string[];
+  ratioNow: number;
+  ratioAfter: number;
+  /** The ratio goes above the warning threshold. */
+  warn: boolean;
+  /** More checks than the hard limit: the user must override explicitly. */
+  needsOverride: boolean;
+}
+
+/** What "check all VINs on this page" would spend, before anything is spent. */
+export function planCheckAll(
+  vins: string[],
+  cachedVins: Set<string>,
+  summary: LedgerSummary,
+  settings: EconomySettings,
+): CheckAllPlan {
+  const unique = [...new Set(vins)];
+  const toCheck = unique.filter((vin) => !cachedVins.has(vin));
+  const ratioAfter = ratio(summary.checks + toCheck.length, summary.reports);
+  return {
+    toCheck,
+    cached: unique.filter((vin) => cachedVins.has(vin)),
+    ratioNow: summary.checksPerReport,
+    ratioAfter,
+    warn: ratioAfter > settings.warnRatio,
+    needsOverride: toCheck.length > settings.hardLimit,
+  };
+}
