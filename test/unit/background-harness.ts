@@ -2,7 +2,6 @@
 // and delivers messages to it with a chosen sender, as the browser would.
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import background from '@/entrypoints/background';
 import { removeAllListeners } from '@/lib/messaging';
 import { createSimulator } from '@/simulator/app';
 
@@ -10,10 +9,24 @@ export const SIM_URL = 'http://127.0.0.1:8787/v1';
 
 export type Sender = { id?: string; url?: string; tab?: { id: number } };
 
-export function startBackground() {
-  fakeBrowser.reset();
+export interface StartOptions {
+  /** Keep storage from a previous start: a service worker that restarted. */
+  keepStorage?: boolean;
+  /** Store the demo key and the simulator's URL first, as the options page would. */
+  configured?: boolean;
+  sim?: ReturnType<typeof createSimulator>;
+}
+
+export async function startBackground(options: StartOptions = {}) {
+  if (!options.keepStorage) fakeBrowser.reset();
   removeAllListeners();
-  const sim = createSimulator();
+  const sim = options.sim ?? createSimulator();
+  if (options.configured) await fakeBrowser.storage.local.set({ serviceUrl: SIM_URL, apiKey: 'demo-api-key' });
+  // A restarted worker starts with empty memory: its modules are loaded afresh.
+  vi.resetModules();
+  const { default: background } = await import('@/entrypoints/background');
+  const { removeAllListeners: removeFresh } = await import('@/lib/messaging');
+  removeFresh();
   vi.stubGlobal('fetch', sim.fetch);
   // fakeBrowser leaves permissions unimplemented; the simulator's origin is granted, others not.
   const granted = new Set(['http://127.0.0.1/*']);
@@ -21,6 +34,8 @@ export function startBackground() {
     origins.every((o) => granted.has(o) || granted.has(o.replace(/:\d+\//, '/')));
   background.main();
   const origin = `chrome-extension://${fakeBrowser.runtime.id}`;
+  fakeBrowser.action.setBadgeText = async () => undefined;
+  fakeBrowser.action.setBadgeBackgroundColor = async () => undefined;
   const senders = {
     page: { id: fakeBrowser.runtime.id, url: `${origin}/options.html` } as Sender,
     contentScript: {

@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('background: key custody', () => {
   it('an extension page saves a key the service confirms, and learns whose it is', async () => {
-    const { deliver, senders } = startBackground();
+    const { deliver, senders } = await startBackground();
     const saved = await deliver(
       'saveSettings',
       { serviceUrl: `${SIM_URL}/`, apiKey: ' demo-api-key ' },
@@ -25,7 +25,7 @@ describe('background: key custody', () => {
   });
 
   it('never hands the key back, only a masked hint', async () => {
-    const { deliver, senders } = startBackground();
+    const { deliver, senders } = await startBackground();
     await deliver('saveSettings', { serviceUrl: SIM_URL, apiKey: 'demo-api-key' }, senders.page);
     const settings = await deliver('getSettings', undefined, senders.page);
     expect(settings.value).toEqual({ serviceUrl: SIM_URL, hasKey: true, keyHint: '••••-key' });
@@ -33,7 +33,7 @@ describe('background: key custody', () => {
   });
 
   it('a key the service rejects is not stored, and the message mentions allow-listed networks', async () => {
-    const { deliver, senders } = startBackground();
+    const { deliver, senders } = await startBackground();
     const saved = await deliver('saveSettings', { serviceUrl: SIM_URL, apiKey: 'wrong-key' }, senders.page);
     expect(saved).toMatchObject({ ok: false, error: { kind: 'key-rejected', status: 401 } });
     expect(saved.error.message).toMatch(/network is not allowed/);
@@ -41,7 +41,7 @@ describe('background: key custody', () => {
   });
 
   it('an empty key is refused with a clear message and nothing is sent', async () => {
-    const { deliver, senders, sim } = startBackground();
+    const { deliver, senders, sim } = await startBackground();
     const saved = await deliver('saveSettings', { serviceUrl: SIM_URL, apiKey: '   ' }, senders.page);
     expect(saved).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(saved.error.message).toMatch(/API key/);
@@ -49,7 +49,7 @@ describe('background: key custody', () => {
   });
 
   it('a service URL whose origin has not been granted is refused before any request', async () => {
-    const { deliver, senders, sim } = startBackground();
+    const { deliver, senders, sim } = await startBackground();
     const saved = await deliver(
       'saveSettings',
       { serviceUrl: 'https://vhr.example.com/v1', apiKey: 'demo-api-key' },
@@ -60,7 +60,7 @@ describe('background: key custody', () => {
   });
 
   it('the popup without a key gets a message that leads to the options page', async () => {
-    const { deliver, senders } = startBackground();
+    const { deliver, senders } = await startBackground();
     const account = await deliver('getAccount', undefined, senders.page);
     expect(account).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(account.error.message).toMatch(/options page/);
@@ -69,7 +69,7 @@ describe('background: key custody', () => {
 
 describe('background: sender checks', () => {
   it('a content script cannot change the settings or read the account', async () => {
-    const { deliver, senders, sim } = startBackground();
+    const { deliver, senders, sim } = await startBackground();
     const saved = await deliver(
       'saveSettings',
       { serviceUrl: SIM_URL, apiKey: 'attacker-key' },
@@ -85,20 +85,20 @@ describe('background: sender checks', () => {
   });
 
   it('another extension is refused everything', async () => {
-    const { deliver, senders } = startBackground();
+    const { deliver, senders } = await startBackground();
     for (const type of ['getSettings', 'getAccount']) {
       expect((await deliver(type, undefined, senders.otherExtension)).ok).toBe(false);
     }
   });
 
   it('a malformed payload is refused with a message, not a crash', async () => {
-    const { deliver, senders } = startBackground();
+    const { deliver, senders } = await startBackground();
     const saved = await deliver('saveSettings', { serviceUrl: 42 }, senders.page);
     expect(saved).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
 
   it('an unknown message type gets no answer', async () => {
-    const { deliver, senders } = startBackground();
+    const { deliver, senders } = await startBackground();
     expect(await deliver('purchaseEverything', { vin: '1G1PG5SC3C7167133' }, senders.page)).toBeUndefined();
   });
 });
