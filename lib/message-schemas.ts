@@ -1,5 +1,6 @@
 // Schemas for every inbound message payload; the background parses with these before acting.
 import { z } from 'zod/mini';
+import { Provider } from './api/schemas';
 import { describeVinProblem, normalizeVin, VIN_SHAPE } from './vin-rules';
 
 export const SaveSettingsRequest = z.object({
@@ -44,3 +45,16 @@ export const EnableSiteRequest = z.object({
 export const DisableSiteRequest = z.object({ origin: Origin });
 
 export const CheckAllRequest = z.object({ tabId: z.int().check(z.nonnegative()), override: z.boolean() });
+
+export const AccountRequest = z.union([
+  z.undefined(),
+  z.null(),
+  z.object({ fresh: z.optional(z.boolean()) }),
+]);
+
+export const PurchaseRequest = z.object({ provider: Provider, vin: Vin, buyAgain: z.optional(z.boolean()) });
+
+export const OpenReportRequest = z.object({
+  provider: Provider,
+  id: z.string().check(z.minLength(1), z.maxLength(128)),
+});

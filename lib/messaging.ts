@@ -2,7 +2,8 @@
 // of lib/message-schemas.ts; this file imports types only so that content scripts stay small.
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Candidate } from './accept-candidates';
-import type { Limits, RecordCounts, User } from './api/schemas';
+import type { ApiErrorData } from './api/errors';
+import type { Limits, Provider, RecordCounts, Report, ReportSummary, User } from './api/schemas';
 import type { CheckAllPlan, LedgerSummary } from './economy';
 import type { Result } from './result';
 import type { LocalDecode } from './vin';
@@ -30,6 +31,36 @@ export interface SavedSettings {
 export interface Account {
   user: User;
   limits: Limits;
+  /** Both providers' reports, newest first. */
+  reports: ReportSummary[];
+  /** When this was read from the service (ms since epoch). */
+  at: number;
+  /** Set when a refresh failed and this is the last good copy. */
+  refreshError?: ApiErrorData;
+}
+
+export interface PurchaseRequest {
+  provider: Provider;
+  vin: string;
+  /** Buy a new report even though the user holds one for this provider and VIN. */
+  buyAgain?: boolean;
+}
+
+export interface PurchaseOutcome {
+  /** bought: one credit spent. held: nothing bought, the report the user owns. recovered: the
+   * connection failed but the service had charged; the report was found and kept. */
+  status: 'bought' | 'held' | 'recovered';
+  provider: Provider;
+  id: string;
+  vin: string;
+  yearMakeModel: string;
+  message: string;
+}
+
+export interface ReportView extends Report {
+  createdAt: string;
+  /** True when it came from the local library (opened offline, no request). */
+  fromLibrary: boolean;
 }
 
 export interface VinRequest {
@@ -86,8 +117,14 @@ export interface Protocol {
   getSettings(): Result<SettingsView>;
   /** Extension pages: checks the key against the service (endpoint 1), then stores URL and key. */
   saveSettings(request: SaveSettingsRequest): Result<SavedSettings>;
-  /** Extension pages: profile, limits and credits. */
-  getAccount(): Result<Account>;
+  /** Extension pages: profile, limits, credits and reports; the cached copy at once unless `fresh`. */
+  getAccount(request?: { fresh?: boolean }): Result<Account>;
+  /** Extension pages only, after the user confirmed: buys one report (one credit), never retried. */
+  purchaseReport(request: PurchaseRequest): Result<PurchaseOutcome>;
+  /** Extension pages: a report the user holds, from the library or fetched by id (free). */
+  openReport(request: { provider: Provider; id: string }): Result<ReportView>;
+  /** Extension pages: the user's reports as CSV. */
+  exportReportsCsv(): Result<string>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<Protocol>({

@@ -1,10 +1,37 @@
-// Profile, limits and credits for the popup.
+// Profile, limits, credits and the report list, cached so a page shows them at once
+// (stale-while-revalidate: the cached copy first, the service's answer when asked for fresh).
+import { storage } from 'wxt/utils/storage';
+import { ApiError } from '@/lib/api/errors';
 import type { Account } from '@/lib/messaging';
 import { ok, type Result } from '@/lib/result';
 import { currentClient } from './service';
 
-export async function getAccount(): Promise<Result<Account>> {
+const accountItem = storage.defineItem<Account | null>('local:account', { fallback: null });
+
+/** Reads everything from the service and keeps it. */
+export async function refreshAccount(): Promise<Account> {
   const client = await currentClient();
-  const [user, limits] = await Promise.all([client.getUser(), client.getLimits()]);
-  return ok({ user, limits });
+  const [user, limits, reports] = await Promise.all([
+    client.getUser(),
+    client.getLimits(),
+    client.getUserReports(),
+  ]);
+  const account: Account = { user, limits, reports, at: Date.now() };
+  await accountItem.setValue(account);
+  return account;
 }
+
+export async function getAccount(request?: { fresh?: boolean } | null): Promise<Result<Account>> {
+  const cached = await accountItem.getValue();
+  if (cached && !request?.fresh) return ok(cached);
+  try {
+    return ok(await refreshAccount());
+  } catch (error) {
+    // Offline or failing: the last good copy, with its age and what went wrong.
+    if (!(error instanceof ApiError) || !cached || error.kind === 'invalid-input') throw error;
+    return ok({ ...cached, refreshError: error.toData() });
+  }
+}
+
+/** Forgets the cached account (a new key belongs to someone else). */
+export const forgetAccount = () => accountItem.removeValue();

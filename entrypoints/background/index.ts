@@ -2,11 +2,14 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import {
+  AccountRequest,
   CheckAllRequest,
   DisableSiteRequest,
   EnableSiteRequest,
   NoPayload,
+  OpenReportRequest,
   PageCandidates,
+  PurchaseRequest,
   SaveSettingsRequest,
   TabVinsRequest,
   VinRequest,
@@ -16,7 +19,9 @@ import { ok } from '@/lib/result';
 import { getAccount } from './account';
 import { guard } from './guard';
 import { openPurchase } from './purchase-window';
+import { purchaseReport, reconcilePendingPurchases } from './purchases';
 import { checkAll, getLedger, getRecordCounts, planChecks, pruneRecordCache } from './record-checks';
+import { exportReportsCsv, openReport } from './report-access';
 import { getSettings, saveSettings } from './settings';
 import { forgetClosedTabs, getTabVins, reportPageVins, tabVins } from './tab-vins';
 import { disableSite, enableSite, getUserSites, syncUserSites } from './user-sites';
@@ -28,7 +33,10 @@ const ANYONE_OF_OURS = ['extension-page', 'content-script'] as const;
 export default defineBackground(() => {
   onMessage('getSettings', guard(PAGES, NoPayload, getSettings));
   onMessage('saveSettings', guard(PAGES, SaveSettingsRequest, saveSettings));
-  onMessage('getAccount', guard(PAGES, NoPayload, getAccount));
+  onMessage('getAccount', guard(PAGES, AccountRequest, getAccount));
+  onMessage('purchaseReport', guard(PAGES, PurchaseRequest, purchaseReport));
+  onMessage('openReport', guard(PAGES, OpenReportRequest, openReport));
+  onMessage('exportReportsCsv', guard(PAGES, NoPayload, exportReportsCsv));
   onMessage('getTabVins', guard(PAGES, TabVinsRequest, getTabVins));
   onMessage('getRecordCounts', guard(ANYONE_OF_OURS, VinRequest, getRecordCounts));
   onMessage('openPurchase', guard(ANYONE_OF_OURS, VinRequest, openPurchase));
@@ -47,5 +55,6 @@ export default defineBackground(() => {
   onMessage('disableSite', guard(PAGES, DisableSiteRequest, disableSite));
   forgetClosedTabs();
   void pruneRecordCache();
+  void reconcilePendingPurchases();
   browser.runtime.onInstalled.addListener(() => void syncUserSites());
 });

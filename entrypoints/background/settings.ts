@@ -7,6 +7,7 @@ import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/mes
 import { fail, ok, type Result } from '@/lib/result';
 import { keyHint, originPattern } from '@/lib/settings';
 import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
+import { forgetAccount } from './account';
 
 export async function getSettings(): Promise<Result<SettingsView>> {
   const [serviceUrl, apiKey] = await Promise.all([serviceUrlItem.getValue(), apiKeyItem.getValue()]);
@@ -29,7 +30,7 @@ export async function saveSettings(request: SaveSettingsRequest): Promise<Result
     });
   }
   const user = await createClient({ baseUrl, apiKey }).getUser();
-  await Promise.all([serviceUrlItem.setValue(baseUrl), apiKeyItem.setValue(apiKey)]);
+  await Promise.all([serviceUrlItem.setValue(baseUrl), apiKeyItem.setValue(apiKey), forgetAccount()]);
   const saved: SavedSettings = {
     settings: { serviceUrl: baseUrl, hasKey: true, keyHint: keyHint(apiKey) },
     user,

@@ -21,7 +21,8 @@ export async function startBackground(options: StartOptions = {}) {
   if (!options.keepStorage) fakeBrowser.reset();
   removeAllListeners();
   const sim = options.sim ?? createSimulator();
-  if (options.configured) await fakeBrowser.storage.local.set({ serviceUrl: SIM_URL, apiKey: 'demo-api-key' });
+  if (options.configured)
+    await fakeBrowser.storage.local.set({ serviceUrl: SIM_URL, apiKey: 'demo-api-key' });
   // A restarted worker starts with empty memory: its modules are loaded afresh.
   vi.resetModules();
   const { default: background } = await import('@/entrypoints/background');

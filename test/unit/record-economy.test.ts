@@ -2,12 +2,13 @@
 // The record-check economy, through the real background listener and the simulator.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createSimulator } from '@/simulator/app';
+import type { createSimulator } from '@/simulator/app';
 import { startBackground } from './background-harness';
 
 const CRUZE = '1G1PG5SC3C7167133';
 const RAM = '1C6RD6FT1CS310366';
-const checks = (sim: ReturnType<typeof createSimulator>) => sim.log.filter((e) => e.endpoint === 'records').length;
+const checks = (sim: ReturnType<typeof createSimulator>) =>
+  sim.log.filter((e) => e.endpoint === 'records').length;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,7 +33,9 @@ describe('record checks', () => {
   it('shares one call between simultaneous requests for a VIN', async () => {
     bg.sim.faults.add({ kind: 'latency', latencyMs: 50 });
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => bg.deliver('getRecordCounts', { vin: CRUZE }, { ...bg.senders.contentScript, tab: { id: i + 1 } })),
+      Array.from({ length: 6 }, (_, i) =>
+        bg.deliver('getRecordCounts', { vin: CRUZE }, { ...bg.senders.contentScript, tab: { id: i + 1 } }),
+      ),
     );
     expect(answers.every((a) => a.ok)).toBe(true);
     expect(checks(bg.sim)).toBe(1);
@@ -55,7 +58,13 @@ describe('record checks', () => {
   });
 
   it('caches "no records" too, also when the service answers 404', async () => {
-    bg.sim.faults.add({ kind: 'status', status: 404, endpoint: 'records', times: 1, body: { error: 'Not Found', message: 'No records' } });
+    bg.sim.faults.add({
+      kind: 'status',
+      status: 404,
+      endpoint: 'records',
+      times: 1,
+      body: { error: 'Not Found', message: 'No records' },
+    });
     const none = await bg.deliver('getRecordCounts', { vin: '1B4HS28N51F542134' }, bg.senders.page);
     expect(none.value.records).toEqual({ providerA: 0, providerB: 0 });
     await bg.deliver('getRecordCounts', { vin: '1B4HS28N51F542134' }, bg.senders.page);
@@ -64,7 +73,10 @@ describe('record checks', () => {
 
   it('refuses a malformed VIN without any request', async () => {
     const answer = await bg.deliver('getRecordCounts', { vin: '1G1PG5SC3C716713' }, bg.senders.contentScript);
-    expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: 'A VIN has 17 characters; this one has 16.' } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', message: 'A VIN has 17 characters; this one has 16.' },
+    });
     expect(bg.sim.log).toHaveLength(0);
   });
 
@@ -72,7 +84,11 @@ describe('record checks', () => {
     await bg.deliver('getRecordCounts', { vin: RAM }, bg.senders.page);
     await bg.deliver('getRecordCounts', { vin: CRUZE }, bg.senders.page);
     await bg.deliver('getRecordCounts', { vin: RAM }, bg.senders.page); // cached: not a check
-    expect((await bg.deliver('getLedger', undefined, bg.senders.page)).value).toEqual({ checks: 2, reports: 0, checksPerReport: 2 });
+    expect((await bg.deliver('getLedger', undefined, bg.senders.page)).value).toEqual({
+      checks: 2,
+      reports: 0,
+      checksPerReport: 2,
+    });
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 31 * 24 * 60 * 60 * 1000);
     expect((await bg.deliver('getLedger', undefined, bg.senders.page)).value.checks).toBe(0);
   });
@@ -80,16 +96,34 @@ describe('record checks', () => {
 
 describe('check all VINs on a page', () => {
   const tabWith = async (bg: Awaited<ReturnType<typeof startBackground>>, vins: string[]) => {
-    await bg.deliver('reportPageVins', { candidates: vins.map((vin) => ({ vin, labelled: true })), present: vins }, bg.senders.contentScript);
+    await bg.deliver(
+      'reportPageVins',
+      { candidates: vins.map((vin) => ({ vin, labelled: true })), present: vins },
+      bg.senders.contentScript,
+    );
   };
-  const PAGE = ['1FMDU34X7PUD75574', CRUZE, RAM, 'JH4DC4340RS003205', '5N3ZA0NE1AN908084', 'WP0CB29874U669313', 'WBSPM9C52BE209978'];
+  const PAGE = [
+    '1FMDU34X7PUD75574',
+    CRUZE,
+    RAM,
+    'JH4DC4340RS003205',
+    '5N3ZA0NE1AN908084',
+    'WP0CB29874U669313',
+    'WBSPM9C52BE209978',
+  ];
 
   it('says what it will spend before spending, and what the ratio becomes', async () => {
     const bg = await startBackground({ configured: true });
     await tabWith(bg, PAGE);
     await bg.deliver('getRecordCounts', { vin: RAM }, bg.senders.page);
     const plan = await bg.deliver('planCheckAll', { tabId: 7 }, bg.senders.page);
-    expect(plan.value).toMatchObject({ cached: [RAM], ratioNow: 1, ratioAfter: 7, warn: true, needsOverride: false });
+    expect(plan.value).toMatchObject({
+      cached: [RAM],
+      ratioNow: 1,
+      ratioAfter: 7,
+      warn: true,
+      needsOverride: false,
+    });
     expect(plan.value.toCheck).toHaveLength(6);
     expect(checks(bg.sim)).toBe(1);
     const done = await bg.deliver('checkAll', { tabId: 7, override: false }, bg.senders.page);
@@ -123,7 +157,9 @@ describe('check all VINs on a page', () => {
   it('cannot be started by a content script', async () => {
     const bg = await startBackground({ configured: true });
     await tabWith(bg, PAGE);
-    expect((await bg.deliver('checkAll', { tabId: 7, override: true }, bg.senders.contentScript)).ok).toBe(false);
+    expect((await bg.deliver('checkAll', { tabId: 7, override: true }, bg.senders.contentScript)).ok).toBe(
+      false,
+    );
     expect(checks(bg.sim)).toBe(0);
   });
 });
@@ -131,15 +167,23 @@ describe('check all VINs on a page', () => {
 describe('automatic checks', () => {
   it('never check without a click under default settings', async () => {
     const bg = await startBackground({ configured: true });
-    const answer = await bg.deliver('reportPageVins', { candidates: [{ vin: RAM, labelled: true }], present: [RAM] }, bg.senders.contentScript);
+    const answer = await bg.deliver(
+      'reportPageVins',
+      { candidates: [{ vin: RAM, labelled: true }], present: [RAM] },
+      bg.senders.contentScript,
+    );
     expect(answer.value.known).toEqual({});
     expect(bg.sim.log).toHaveLength(0);
   });
 
-  it('check a detail page\'s single VIN when the user opted in', async () => {
+  it("check a detail page's single VIN when the user opted in", async () => {
     const bg = await startBackground({ configured: true });
     await fakeBrowser.storage.local.set({ economySettings: { autoCheckDetailPages: true } });
-    const answer = await bg.deliver('reportPageVins', { candidates: [{ vin: RAM, labelled: true }], present: [RAM] }, bg.senders.contentScript);
+    const answer = await bg.deliver(
+      'reportPageVins',
+      { candidates: [{ vin: RAM, labelled: true }], present: [RAM] },
+      bg.senders.contentScript,
+    );
     expect(answer.value.known[RAM].records.providerA).toBe(33);
     const listing = await bg.deliver(
       'reportPageVins',

@@ -1,0 +1,179 @@
+// Buying reports (endpoints 4 and 6): the one place the extension spends the user's money.
+// - Only after the user confirmed in the extension's own window (extension pages only).
+// - Never twice at once for one (provider, VIN); never retried automatically.
+// - A report already held is offered instead, free, unless the user asks to buy again.
+// - A pending record is written before the request; after a lost answer (timeout, dropped
+//   connection, 5xx, a worker that died) the purchase is reconciled through /user/reports.
+import { storage } from 'wxt/utils/storage';
+import { ApiError } from '@/lib/api/errors';
+import type { Provider, ReportSummary } from '@/lib/api/schemas';
+import { createExclusive } from '@/lib/exclusive';
+import type { PurchaseOutcome, PurchaseRequest } from '@/lib/messaging';
+import { AMBIGUOUS, findHeld, findNewReport, purchaseKey } from '@/lib/purchase-rules';
+import { fail, ok, type Result } from '@/lib/result';
+import { refreshAccount } from './account';
+import { recordPurchase } from './record-checks';
+import { keepReport } from './report-library';
+import { currentClient } from './service';
+
+interface Pending {
+  provider: Provider;
+  vin: string;
+  /** Ids of this provider's reports for the VIN before the request: the new one is not among them. */
+  heldBefore: string[];
+  startedAt: number;
+}
+
+const pendingItem = storage.defineItem<Record<string, Pending>>('local:pendingPurchases', { fallback: {} });
+const underWay = new Set<string>();
+const exclusive = createExclusive();
+
+function setPending(key: string, pending: Pending | null) {
+  return exclusive(async () => {
+    const all = await pendingItem.getValue();
+    if (pending) all[key] = pending;
+    else delete all[key];
+    await pendingItem.setValue(all);
+  });
+}
+
+export async function purchaseReport(request: PurchaseRequest): Promise<Result<PurchaseOutcome>> {
+  const { provider, vin } = request;
+  const key = purchaseKey(provider, vin);
+  if (underWay.has(key)) {
+    return fail({
+      kind: 'invalid-input',
+      message: `A ${provider} report for ${vin} is being bought already: wait for it.`,
+    });
+  }
+  underWay.add(key);
+  try {
+    return await buy(request, key);
+  } finally {
+    underWay.delete(key);
+  }
+}
+
+async function buy(
+  { provider, vin, buyAgain }: PurchaseRequest,
+  key: string,
+): Promise<Result<PurchaseOutcome>> {
+  const client = await currentClient();
+  // An earlier attempt whose answer was lost is settled first: it may already have bought this.
+  const earlier = (await pendingItem.getValue())[key];
+  if (earlier) {
+    const recovered = await reconcile(key, earlier);
+    if (recovered) return ok(recovered);
+  }
+  const limits = await client.getLimits();
+  if (limits.credits <= 0) {
+    return fail({
+      kind: 'exhausted',
+      message: 'You have no credits left, so nothing was bought. Add credits with your report service.',
+    });
+  }
+  const left = provider === 'providerA' ? limits.providerAReportsLeftToday : limits.providerBReportsLeftToday;
+  if (left <= 0) {
+    return fail({
+      kind: 'exhausted',
+      message: `Today's ${provider} allowance is used up (${limits.dailyLimit} a day), so nothing was bought.`,
+    });
+  }
+  const reports = await client.getUserReports();
+  const held = findHeld(reports, provider, vin);
+  if (held && !buyAgain) return ok(outcome('held', held, 'You already own this report: it opens for free.'));
+
+  const heldBefore = reports.filter((r) => r.provider === provider && r.vin === vin).map((r) => r.id);
+  await setPending(key, { provider, vin, heldBefore, startedAt: Date.now() });
+  try {
+    const report = await client.buyReport(provider, vin);
+    const createdAt = new Date().toISOString();
+    await keepReport(report, createdAt);
+    await setPending(key, null);
+    await afterPurchase(vin);
+    return ok({
+      status: 'bought',
+      provider,
+      id: report.id,
+      vin: report.vin,
+      yearMakeModel: report.yearMakeModel,
+      message: 'Bought: one credit spent.',
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (!AMBIGUOUS.has(error.kind)) {
+      // The service refused: nothing was charged.
+      await setPending(key, null);
+      return fail({ ...error.toData(), message: `${error.message} No credit was spent.` });
+    }
+    return settleLostAnswer(key, error);
+  }
+}
+
+/** The answer was lost: ask the service what happened instead of asking again. */
+async function settleLostAnswer(key: string, cause: ApiError): Promise<Result<PurchaseOutcome>> {
+  const pending = (await pendingItem.getValue())[key] as Pending;
+  let recovered: PurchaseOutcome | null;
+  try {
+    recovered = await reconcile(key, pending);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return fail({
+      kind: cause.kind,
+      message: `${cause.message} We could not confirm whether the report was bought, so a credit may have been spent. The extension checks again when you next open it and shows the report if it arrived: do not buy it again before then.`,
+    });
+  }
+  if (recovered) return ok(recovered);
+  return fail({
+    ...cause.toData(),
+    message: `${cause.message} The service holds no new report for this VIN, so no credit was spent.`,
+  });
+}
+
+/**
+ * Settles a pending purchase through /user/reports (a free read). Returns the report when the
+ * service did create it, null when it did not; either way the pending record is closed.
+ * Throws when the service cannot be asked (the record stays for the next try).
+ */
+async function reconcile(key: string, pending: Pending): Promise<PurchaseOutcome | null> {
+  const client = await currentClient();
+  const after = await client.getUserReports();
+  const created = findNewReport(after, pending.provider, pending.vin, pending.heldBefore);
+  if (!created) {
+    await setPending(key, null);
+    return null;
+  }
+  const report = await client.getReport(created.provider, created.id);
+  await keepReport(report, created.createdAt);
+  await setPending(key, null);
+  await afterPurchase(pending.vin);
+  return outcome(
+    'recovered',
+    created,
+    'The connection failed after the service had charged for this report; it was found and kept. One credit was spent.',
+  );
+}
+
+async function afterPurchase(vin: string) {
+  await recordPurchase(vin);
+  // Credits and allowance changed: refresh what pages show (failure here loses nothing).
+  await refreshAccount().catch((error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+  });
+}
+
+function outcome(status: PurchaseOutcome['status'], r: ReportSummary, message: string): PurchaseOutcome {
+  return { status, provider: r.provider, id: r.id, vin: r.vin, yearMakeModel: r.yearMakeModel, message };
+}
+
+/** At start-up: settle purchases a stopped service worker left open. */
+export async function reconcilePendingPurchases(): Promise<void> {
+  for (const [key, pending] of Object.entries(await pendingItem.getValue())) {
+    try {
+      await reconcile(key, pending);
+    } catch (error) {
+      // Offline or no key yet: the record stays and is settled on the next start or purchase.
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+}

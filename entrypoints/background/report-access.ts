@@ -1,0 +1,32 @@
+// Opening reports the user holds, and exporting their list.
+import type { Provider } from '@/lib/api/schemas';
+import type { ReportView } from '@/lib/messaging';
+import { reportsCsv } from '@/lib/purchase-rules';
+import { ok, type Result } from '@/lib/result';
+import { getAccount } from './account';
+import { findReport, keepReport } from './report-library';
+import { currentClient } from './service';
+
+/** From the library when kept (offline, instant), else fetched by id (free) and kept. */
+export async function openReport({
+  provider,
+  id,
+}: {
+  provider: Provider;
+  id: string;
+}): Promise<Result<ReportView>> {
+  const kept = await findReport(provider, id);
+  if (kept) return ok({ ...kept, fromLibrary: true });
+  const report = await (await currentClient()).getReport(provider, id);
+  const account = await getAccount();
+  const createdAt =
+    (account.ok && account.value.reports.find((r) => r.provider === provider && r.id === id)?.createdAt) ||
+    new Date().toISOString();
+  const stored = await keepReport(report, createdAt);
+  return ok({ ...stored, fromLibrary: false });
+}
+
+export async function exportReportsCsv(): Promise<Result<string>> {
+  const account = await getAccount({ fresh: true });
+  return account.ok ? ok(reportsCsv(account.value.reports)) : account;
+}

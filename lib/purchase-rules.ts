@@ -1,0 +1,50 @@
+// Decisions around buying a report, kept pure so every path can be tested without a network.
+
+import type { ApiErrorKind } from './api/errors';
+import type { Provider, ReportSummary } from './api/schemas';
+
+/** A report is identified by (provider, id); a purchase by (provider, VIN). */
+export const purchaseKey = (provider: Provider, vin: string) => `${provider}:${vin}`;
+
+/** The newest report the user already holds for this provider and VIN. */
+export function findHeld(
+  reports: ReportSummary[],
+  provider: Provider,
+  vin: string,
+): ReportSummary | undefined {
+  return reports
+    .filter((r) => r.provider === provider && r.vin.toUpperCase() === vin)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+
+/**
+ * Failures after which the service may or may not have charged: the answer was lost, not refused.
+ * These are reconciled through /user/reports; nothing is ever sent again.
+ */
+export const AMBIGUOUS: ReadonlySet<ApiErrorKind> = new Set([
+  'network',
+  'timeout',
+  'server',
+  'invalid-response',
+]);
+
+/** The report the service created for this purchase: one for (provider, VIN) that was not held before. */
+export function findNewReport(
+  after: ReportSummary[],
+  provider: Provider,
+  vin: string,
+  heldBefore: string[],
+): ReportSummary | undefined {
+  const before = new Set(heldBefore);
+  return after.find((r) => r.provider === provider && r.vin.toUpperCase() === vin && !before.has(r.id));
+}
+
+const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The report list as CSV for dealers: one row per report, newest first. */
+export function reportsCsv(reports: ReportSummary[]): string {
+  const rows = [['provider', 'report_id', 'vin', 'year_make_model', 'bought_at'].join(',')];
+  for (const r of reports)
+    rows.push([r.provider, r.id, r.vin, r.yearMakeModel, r.createdAt].map(csvCell).join(','));
+  return `${rows.join('\r\n')}\r\n`;
+}
