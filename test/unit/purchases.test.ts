@@ -1,0 +1,193 @@
+// @vitest-environment node
+// Every purchase path: exactly one charge per confirmed purchase, none for a report already held,
+// none when the service refuses, and lost answers settled through /user/reports.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import type { createSimulator } from '@/simulator/app';
+import { startBackground } from './background-harness';
+
+const QX56 = '5N3ZA0NE1AN908084';
+const CRUZE = '1G1PG5SC3C7167133'; // the demo user holds providerA and providerB reports for it
+const charges = (sim: ReturnType<typeof createSimulator>) => sim.log.filter((e) => e.charged).length;
+const buys = (sim: ReturnType<typeof createSimulator>) => sim.log.filter((e) => e.endpoint === 'buy').length;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('purchases', () => {
+  it('buys once, keeps the report, updates credits and the ledger', async () => {
+    const bg = await startBackground({ configured: true });
+    const bought = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(bought).toMatchObject({ ok: true, value: { status: 'bought', provider: 'providerA', vin: QX56 } });
+    expect(charges(bg.sim)).toBe(1);
+    const account = await bg.deliver('getAccount', undefined, bg.senders.page);
+    expect(account.value.limits.credits).toBe(24);
+    expect((await bg.deliver('getLedger', undefined, bg.senders.page)).value.reports).toBe(1);
+    // Kept in the library: opens without asking the service.
+    const before = bg.sim.log.length;
+    const opened = await bg.deliver(
+      'openReport',
+      { provider: 'providerA', id: bought.value.id },
+      bg.senders.page,
+    );
+    expect(opened.value).toMatchObject({ fromLibrary: true, vin: QX56 });
+    expect(opened.value.html).toContain('Vehicle History Report');
+    expect(bg.sim.log.length).toBe(before);
+  });
+
+  it('offers a report already held instead, free, and buys again only when asked', async () => {
+    const bg = await startBackground({ configured: true });
+    const held = await bg.deliver('purchaseReport', { provider: 'providerA', vin: CRUZE }, bg.senders.page);
+    expect(held.value).toMatchObject({ status: 'held', id: '1' });
+    expect(charges(bg.sim)).toBe(0);
+    const again = await bg.deliver(
+      'purchaseReport',
+      { provider: 'providerA', vin: CRUZE, buyAgain: true },
+      bg.senders.page,
+    );
+    expect(again.value.status).toBe('bought');
+    expect(charges(bg.sim)).toBe(1);
+  });
+
+  it('runs one purchase per (provider, VIN) at a time: a second click is refused, not queued', async () => {
+    const bg = await startBackground({ configured: true });
+    bg.sim.faults.add({ kind: 'latency', latencyMs: 80, endpoint: 'buy' });
+    const [first, second] = await Promise.all([
+      bg.deliver('purchaseReport', { provider: 'providerB', vin: QX56 }, bg.senders.page),
+      bg.deliver('purchaseReport', { provider: 'providerB', vin: QX56 }, bg.senders.page),
+    ]);
+    expect(first.ok).toBe(true);
+    expect(second).toMatchObject({ ok: false });
+    expect(second.error.message).toMatch(/being bought already/);
+    expect(charges(bg.sim)).toBe(1);
+  });
+
+  it('refuses up front when no credits are left, sending no purchase', async () => {
+    const bg = await startBackground();
+    await fakeBrowser.storage.local.set({ serviceUrl: 'http://127.0.0.1:8787/v1', apiKey: 'empty-api-key' });
+    const refused = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'exhausted' } });
+    expect(refused.error.message).toMatch(/no credits left, so nothing was bought/);
+    expect(buys(bg.sim)).toBe(0);
+  });
+
+  it("refuses up front when today's allowance for that provider is used up", async () => {
+    const bg = await startBackground({ configured: true });
+    bg.sim.state.users[0]!.leftToday.providerB = 0;
+    const refused = await bg.deliver('purchaseReport', { provider: 'providerB', vin: QX56 }, bg.senders.page);
+    expect(refused.error.message).toMatch(/providerB allowance is used up/);
+    expect(buys(bg.sim)).toBe(0);
+  });
+
+  it.each([
+    [402, 'exhausted'],
+    [429, 'rate-limited'],
+    [400, 'bad-request'],
+  ])('a %i from the service is not retried and charges nothing', async (status, kind) => {
+    const bg = await startBackground({ configured: true });
+    bg.sim.faults.add({
+      kind: 'status',
+      status,
+      endpoint: 'buy',
+      body: { error: 'Refused', message: 'refused', retry_after: 1 },
+    });
+    const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(answer).toMatchObject({ ok: false, error: { kind } });
+    expect(answer.error.message).toMatch(/No credit was spent/);
+    expect(buys(bg.sim)).toBe(1);
+    expect(charges(bg.sim)).toBe(0);
+  });
+
+  it('a 500 before charging: sent once, reconciled, "no credit was spent"', async () => {
+    const bg = await startBackground({ configured: true });
+    bg.sim.faults.add({ kind: 'status', status: 500, endpoint: 'buy' });
+    const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(answer.error).toMatchObject({ kind: 'server' });
+    expect(answer.error.message).toMatch(/holds no new report for this VIN, so no credit was spent/);
+    expect(buys(bg.sim)).toBe(1);
+    expect(charges(bg.sim)).toBe(0);
+  });
+
+  it.each([
+    ['a dropped connection', { kind: 'drop' as const }],
+    ['a 500', { kind: 'status' as const, status: 500 }],
+    ['an answer that is not JSON', { kind: 'malformed-json' as const }],
+  ])('charged, then %s: sent once, the report found through /user/reports and kept', async (_, fault) => {
+    const bg = await startBackground({ configured: true });
+    bg.sim.faults.add({ ...fault, endpoint: 'buy', phase: 'after' });
+    const answer = await bg.deliver('purchaseReport', { provider: 'providerB', vin: QX56 }, bg.senders.page);
+    expect(answer.value).toMatchObject({ status: 'recovered', vin: QX56 });
+    expect(answer.value.message).toMatch(/One credit was spent/);
+    expect(buys(bg.sim)).toBe(1);
+    expect(charges(bg.sim)).toBe(1);
+    const opened = await bg.deliver(
+      'openReport',
+      { provider: 'providerB', id: answer.value.id },
+      bg.senders.page,
+    );
+    expect(opened.value.fromLibrary).toBe(true);
+  });
+
+  it('charged, then the answer never arrives (timeout): sent once and reconciled', async () => {
+    const bg = await startBackground({ configured: true });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const response = await bg.sim.fetch(input, init);
+      if (!String(input).includes('/vin/')) return response;
+      // Charged and answered, but the answer is lost on the way: only the client's timeout ends the wait.
+      return new Promise((_, reject) =>
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const pending = bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    await vi.advanceTimersByTimeAsync(61_000);
+    const answer = await pending;
+    vi.useRealTimers();
+    expect(answer.value).toMatchObject({ status: 'recovered', vin: QX56 });
+    expect(buys(bg.sim)).toBe(1);
+    expect(charges(bg.sim)).toBe(1);
+  });
+
+  it('a lost answer that cannot be settled says a credit may be spent, and settles on the next start', async () => {
+    const bg = await startBackground({ configured: true });
+    bg.sim.faults.add({ kind: 'drop', endpoint: 'buy', phase: 'after' });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      // From the purchase on, /user/reports fails beyond the client's retries.
+      if (String(input).includes('/vin/'))
+        bg.sim.faults.add({ kind: 'status', status: 503, endpoint: 'reports', times: 8 });
+      return bg.sim.fetch(input, init);
+    });
+    const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(answer.ok).toBe(false);
+    expect(answer.error.message).toMatch(/could not confirm whether the report was bought/);
+    bg.sim.faults.clear();
+    // The worker starts again: the pending purchase is settled without buying anything.
+    await startBackground({ keepStorage: true, sim: bg.sim });
+    await vi.waitFor(async () => {
+      const { pendingPurchases } = await fakeBrowser.storage.local.get('pendingPurchases');
+      expect(pendingPurchases).toEqual({});
+    });
+    expect(buys(bg.sim)).toBe(1);
+    expect(charges(bg.sim)).toBe(1);
+  });
+
+  it('is refused to content scripts, whatever they send', async () => {
+    const bg = await startBackground({ configured: true });
+    const answer = await bg.deliver(
+      'purchaseReport',
+      { provider: 'providerA', vin: QX56 },
+      bg.senders.contentScript,
+    );
+    expect(answer.ok).toBe(false);
+    expect(bg.sim.log).toHaveLength(0);
+  });
+
+  it('exports the report list as CSV', async () => {
+    const bg = await startBackground({ configured: true });
+    const csv = (await bg.deliver('exportReportsCsv', undefined, bg.senders.page)).value as string;
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('provider,report_id,vin,year_make_model,bought_at');
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toBe('providerB,2,WBSPM9C52BE209978,2011 BMW M3,2026-11-15T08:01:30.000Z');
+  });
+});
