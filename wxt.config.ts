@@ -11,7 +11,13 @@ export default defineConfig({
     description: 'Finds VINs on car-listing sites and shows their vehicle history from your report service.',
     // storage: the key, settings and caches. activeTab: the popup may read the current tab's address
     // (to offer detection there) only when the user opens it. scripting: detection on sites the user adds.
-    permissions: ['storage', 'activeTab', 'scripting'],
+    // contextMenus: "Check VIN records" on selected text.
+    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+    // No web page and no other extension may message the background.
+    externally_connectable: { ids: [], matches: [] },
+    commands: {
+      _execute_action: { suggested_key: { default: 'Alt+Shift+V' }, description: 'Open VIN History Lens' },
+    },
     // The embedded default service is the local simulator; real services are granted at save time.
     host_permissions: ['http://127.0.0.1/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],

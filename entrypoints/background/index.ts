@@ -17,6 +17,7 @@ import {
 import { onMessage } from '@/lib/messaging';
 import { ok } from '@/lib/result';
 import { getAccount } from './account';
+import { restrictStorage, setUpContextMenu } from './conveniences';
 import { guard } from './guard';
 import { openPurchase } from './purchase-window';
 import { purchaseReport, reconcilePendingPurchases } from './purchases';
@@ -54,6 +55,8 @@ export default defineBackground(() => {
   onMessage('enableSite', guard(PAGES, EnableSiteRequest, enableSite));
   onMessage('disableSite', guard(PAGES, DisableSiteRequest, disableSite));
   forgetClosedTabs();
+  setUpContextMenu();
+  void restrictStorage();
   void pruneRecordCache();
   void reconcilePendingPurchases();
   browser.runtime.onInstalled.addListener(() => void syncUserSites());

@@ -5,6 +5,7 @@ import type { VinRequest } from '@/lib/messaging';
 import { ok, type Result } from '@/lib/result';
 
 export async function openPurchase({ vin }: VinRequest): Promise<Result<null>> {
+  // The window checks the VIN itself and explains a malformed one.
   const url = browser.runtime.getURL(`/confirm.html?vin=${encodeURIComponent(vin)}`);
   await browser.windows.create({ url, type: 'popup', width: 440, height: 640, focused: true });
   return ok(null);

@@ -33,6 +33,12 @@ export async function startBackground(options: StartOptions = {}) {
   const granted = new Set(['http://127.0.0.1/*']);
   fakeBrowser.permissions.contains = async ({ origins = [] }) =>
     origins.every((o) => granted.has(o) || granted.has(o.replace(/:\d+\//, '/')));
+  // Not implemented by fakeBrowser: the menu is only wired, never clicked, in these tests.
+  const menus: unknown[] = [];
+  Object.assign(fakeBrowser.contextMenus, {
+    create: (item: unknown) => menus.push(item),
+    onClicked: { addListener: () => undefined },
+  });
   background.main();
   const origin = `chrome-extension://${fakeBrowser.runtime.id}`;
   fakeBrowser.action.setBadgeText = async () => undefined;
