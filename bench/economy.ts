@@ -29,7 +29,10 @@ function scriptMonth(seed = 2026): Visit[] {
   const visits: Visit[] = [];
   for (let day = 0; day < DAYS; day++) {
     for (let p = 0; p < LISTING_PAGES_PER_DAY; p++) {
-      const vins = Array.from({ length: CARDS_PER_PAGE }, () => pool[Math.floor(random() ** 1.5 * pool.length)] as string);
+      const vins = Array.from(
+        { length: CARDS_PER_PAGE },
+        () => pool[Math.floor(random() ** 1.5 * pool.length)] as string,
+      );
       // Most listing pages get no click; some get one or two.
       const clicks = random() < 0.25 ? (random() < 0.3 ? 2 : 1) : 0;
       const asked = vins.slice(0, clicks);
@@ -53,7 +56,10 @@ async function run(policy: 'default' | 'naive', visits: Visit[]) {
   const cache = new Map<string, number>();
   let purchases = 0;
   for (const visit of visits) {
-    now = Date.parse('2026-11-01T09:00:00Z') + visit.day * 24 * HOUR + (visits.indexOf(visit) % 30) * 10 * 60 * 1000;
+    now =
+      Date.parse('2026-11-01T09:00:00Z') +
+      visit.day * 24 * HOUR +
+      (visits.indexOf(visit) % 30) * 10 * 60 * 1000;
     // Default: only what the user asked for, each VIN once per cache period. Naive: every VIN seen.
     const toCheck = policy === 'default' ? visit.asked : visit.vins;
     for (const vin of new Set(toCheck)) {
@@ -80,6 +86,10 @@ console.log(
   `a month: ${listing} listing pages of ${CARDS_PER_PAGE} VINs, ${detail} detail pages, ` +
     `${visits.reduce((n, v) => n + v.asked.length, 0)} "check records" clicks, ${visits.reduce((n, v) => n + v.bought.length, 0)} reports bought`,
 );
-console.log(`default settings: ${result.default.checks} record checks for ${result.default.reports} reports = ${result.default.checksPerReport} per report (service expects 3 to 5)`);
-console.log(`naive (check every VIN seen): ${result.naive.checks} record checks for ${result.naive.reports} reports = ${result.naive.checksPerReport} per report`);
+console.log(
+  `default settings: ${result.default.checks} record checks for ${result.default.reports} reports = ${result.default.checksPerReport} per report (service expects 3 to 5)`,
+);
+console.log(
+  `naive (check every VIN seen): ${result.naive.checks} record checks for ${result.naive.reports} reports = ${result.naive.checksPerReport} per report`,
+);
 console.log(JSON.stringify(result));

@@ -4,7 +4,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Candidate } from './accept-candidates';
 import type { ApiErrorData } from './api/errors';
 import type { Limits, Provider, RecordCounts, Report, ReportSummary, User } from './api/schemas';
-import type { CheckAllPlan, LedgerSummary } from './economy';
+import type { CheckAllPlan, EconomySettings, LedgerSummary } from './economy';
 import type { Result } from './result';
 import type { LocalDecode } from './vin';
 
@@ -102,6 +102,11 @@ export interface Protocol {
   checkAll(request: { tabId: number; override: boolean }): Result<CheckAllOutcome>;
   /** Extension pages: record checks and reports pulled in the last 30 days. */
   getLedger(): Result<LedgerSummary>;
+  /** Extension pages: cache period, automatic checks, warning ratio and hard limit. */
+  getEconomySettings(): Result<EconomySettings>;
+  saveEconomySettings(settings: EconomySettings): Result<EconomySettings>;
+  /** Extension pages: forget cached counts, account and kept reports (nothing at the service changes). */
+  clearCachedData(): Result<null>;
   /** Extension pages: the VINs a tab shows. */
   getTabVins(request: { tabId: number }): Result<string[]>;
   /** Extension pages: the sites the user switched detection on for. */

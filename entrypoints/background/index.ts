@@ -1,6 +1,7 @@
 // Wiring only: every message the background answers, and who may send it.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { EconomySettings } from '@/lib/economy';
 import {
   AccountRequest,
   CheckAllRequest,
@@ -16,7 +17,9 @@ import {
 } from '@/lib/message-schemas';
 import { onMessage } from '@/lib/messaging';
 import { ok } from '@/lib/result';
+import { economySettings } from '@/lib/storage';
 import { getAccount } from './account';
+import { clearCachedData } from './clear-data';
 import { restrictStorage, setUpContextMenu } from './conveniences';
 import { guard } from './guard';
 import { openPurchase } from './purchase-window';
@@ -51,6 +54,18 @@ export default defineBackground(() => {
     'checkAll',
     guard(PAGES, CheckAllRequest, async ({ tabId, override }) => checkAll(await tabVins(tabId), override)),
   );
+  onMessage(
+    'getEconomySettings',
+    guard(PAGES, NoPayload, async () => ok(await economySettings.get())),
+  );
+  onMessage(
+    'saveEconomySettings',
+    guard(PAGES, EconomySettings, async (settings) => {
+      await economySettings.set(settings);
+      return ok(await economySettings.get());
+    }),
+  );
+  onMessage('clearCachedData', guard(PAGES, NoPayload, clearCachedData));
   onMessage('getUserSites', guard(PAGES, NoPayload, getUserSites));
   onMessage('enableSite', guard(PAGES, EnableSiteRequest, enableSite));
   onMessage('disableSite', guard(PAGES, DisableSiteRequest, disableSite));

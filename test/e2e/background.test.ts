@@ -15,8 +15,17 @@ afterAll(() => stack?.stop());
 function fromPage<T>(page: Page, type: string, data: unknown): Promise<T> {
   return page.evaluate(
     async ([type, data]) => {
-      const chrome = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ res?: unknown; err?: unknown }> } } }).chrome;
-      const answer = await chrome.runtime.sendMessage({ id: Math.random(), type, data, timestamp: Date.now() });
+      const chrome = (
+        globalThis as unknown as {
+          chrome: { runtime: { sendMessage(m: unknown): Promise<{ res?: unknown; err?: unknown }> } };
+        }
+      ).chrome;
+      const answer = await chrome.runtime.sendMessage({
+        id: Math.random(),
+        type,
+        data,
+        timestamp: Date.now(),
+      });
       return answer.res as never;
     },
     [type, data] as const,
@@ -55,7 +64,13 @@ describe('background in Chromium', () => {
   it('a service worker stopped in the middle of a purchase leads to exactly one charge', async () => {
     const vin = '5N3ZA0NE1AN908084';
     // The service charges at once but answers only after 3 s: time enough to stop the worker.
-    stack.server.sim.faults.add({ kind: 'latency', latencyMs: 3000, endpoint: 'buy', phase: 'after', times: 1 });
+    stack.server.sim.faults.add({
+      kind: 'latency',
+      latencyMs: 3000,
+      endpoint: 'buy',
+      phase: 'after',
+      times: 1,
+    });
     const page = await stack.browser.openPage('options.html');
     const purchase = fromPage(page, 'purchaseReport', { provider: 'providerA', vin }).catch((e: Error) => e);
     await expect.poll(() => stack.server.sim.log.filter((e) => e.endpoint === 'buy').length).toBe(1);
