@@ -1,16 +1,118 @@
-// The purchase confirmation window. Buying arrives with the extension-pages issue; until then the
-// window names the vehicle and says plainly that nothing can be bought from it yet.
-import { normalizeVin } from '@/lib/vin-rules';
+// The purchase confirmation: the extension's own window, which no web page can draw over. It says
+// what the vehicle has, what the user holds, what a report costs, and buys only on a click here.
+import { useEffect, useState } from 'preact/hooks';
+import { ErrorNotice } from '@/components/error-notice';
+import type { ApiErrorData } from '@/lib/api/errors';
+import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/api/schemas';
+import { type Account, type PurchaseOutcome, sendMessage } from '@/lib/messaging';
+import { findHeld } from '@/lib/purchase-rules';
+import type { Result } from '@/lib/result';
+import { describeVinProblem, normalizeVin } from '@/lib/vin-rules';
+import { ProviderOffer } from './provider-offer';
+
+type Buying = { provider: Provider } | null;
+
+const unreachable = (error: Error): Result<never> => ({
+  ok: false,
+  error: { kind: 'network', message: `The extension did not answer: ${error.message}` },
+});
 
 export function App() {
-  const vin = normalizeVin(new URLSearchParams(location.search).get('vin') ?? '');
+  const typed = new URLSearchParams(location.search).get('vin') ?? '';
+  const vin = normalizeVin(typed);
+  const problem = vin ? describeVinProblem(vin) : describeVinProblem(typed);
+  const [account, setAccount] = useState<Result<Account> | null>(null);
+  const [counts, setCounts] = useState<Result<RecordCounts> | null>(null);
+  const [buying, setBuying] = useState<Buying>(null);
+  const [outcome, setOutcome] = useState<PurchaseOutcome | null>(null);
+  const [failure, setFailure] = useState<ApiErrorData | null>(null);
+
+  useEffect(() => {
+    if (!vin) return;
+    document.title = `Vehicle history report: ${vin}`;
+    // The cached account at once, then the service's current credits and reports.
+    sendMessage('getAccount', undefined).then(setAccount, (e: Error) => setAccount(unreachable(e)));
+    sendMessage('getAccount', { fresh: true }).then(setAccount, (e: Error) => setAccount(unreachable(e)));
+    // Opening this window is the user asking about this vehicle; a badge's earlier check is reused.
+    sendMessage('getRecordCounts', { vin }).then(setCounts, (e: Error) => setCounts(unreachable(e)));
+  }, [vin]);
+
+  if (!vin || problem) {
+    return (
+      <main class="confirm">
+        <h1>Get a vehicle history report</h1>
+        <ErrorNotice
+          error={{
+            kind: 'invalid-input',
+            message: `"${typed}" is not a VIN: ${problem ?? 'it cannot be read.'}`,
+          }}
+        />
+      </main>
+    );
+  }
+
+  async function buy(provider: Provider, buyAgain = false) {
+    setBuying({ provider });
+    setFailure(null);
+    const result = await sendMessage('purchaseReport', { provider, vin: vin as string, buyAgain }).catch(
+      unreachable,
+    );
+    setBuying(null);
+    if (!result.ok) {
+      setFailure(result.error);
+      sendMessage('getAccount', { fresh: true }).then(setAccount, (e: Error) => setAccount(unreachable(e)));
+      return;
+    }
+    setOutcome(result.value);
+    if (result.value.status !== 'held')
+      location.assign(`report.html?provider=${provider}&id=${encodeURIComponent(result.value.id)}`);
+  }
+
+  const acc = account?.ok ? account.value : null;
+  const vehicle = counts?.ok ? counts.value.vehicle : null;
   return (
-    <main style={{ padding: '16px' }}>
+    <main class="confirm">
       <h1>Get a vehicle history report</h1>
-      <p>
-        VIN <strong data-testid="confirm-vin">{vin ?? '(not a VIN)'}</strong>
+      <p class="vin-line">
+        VIN <strong data-testid="confirm-vin">{vin}</strong>
+        {vehicle && (vehicle.make || vehicle.model) && (
+          <span> · {[vehicle.year || '', vehicle.make, vehicle.model].join(' ').trim()}</span>
+        )}
       </p>
-      <p class="muted">Buying reports is not available in this version yet; no credit can be spent here.</p>
+      {acc && (
+        <p data-testid="balance">
+          {acc.limits.credits} credit{acc.limits.credits === 1 ? '' : 's'} left · a report costs 1 credit
+        </p>
+      )}
+      {account && !account.ok && <ErrorNotice error={account.error} />}
+      {counts && !counts.ok && <ErrorNotice error={counts.error} />}
+      {failure && <ErrorNotice error={failure} />}
+      {outcome && (
+        <div class="notice ok" role="status">
+          {outcome.message}
+        </div>
+      )}
+      <div class="offers">
+        {PROVIDERS.map((provider) => (
+          <ProviderOffer
+            key={provider}
+            provider={provider}
+            records={counts?.ok ? counts.value.records[provider] : undefined}
+            held={acc ? findHeld(acc.reports, provider, vin) : undefined}
+            leftToday={
+              acc
+                ? provider === 'providerA'
+                  ? acc.limits.providerAReportsLeftToday
+                  : acc.limits.providerBReportsLeftToday
+                : undefined
+            }
+            credits={acc?.limits.credits}
+            busy={buying !== null}
+            buying={buying?.provider === provider}
+            onBuy={(again) => buy(provider, again)}
+          />
+        ))}
+      </div>
     </main>
   );
 }

@@ -1,14 +1,95 @@
-// The report viewer. Rendering purchased HTML in a sandbox arrives with the extension-pages issue;
-// until then the page names the report it was asked for and says it cannot show it yet.
-export function App() {
+// The report viewer: a purchased report's HTML in a frame that can run no script and reach
+// nothing of the extension (sandbox without allow-scripts or allow-same-origin), behind a strict
+// content security policy; remote images only on request.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ErrorNotice } from '@/components/error-notice';
+import type { ApiErrorData } from '@/lib/api/errors';
+import { Provider } from '@/lib/api/schemas';
+import { type Account, type ReportView, sendMessage } from '@/lib/messaging';
+import { findHeld } from '@/lib/purchase-rules';
+import { countRemoteResources, reportDocument } from '@/lib/report-document';
+import { ReportToolbar } from './report-toolbar';
+
+type State =
+  | { step: 'loading' }
+  | { step: 'ready'; report: ReportView }
+  | { step: 'failed'; error: ApiErrorData };
+
+function requested(): { provider: Provider; id: string } | null {
   const params = new URLSearchParams(location.search);
+  const provider = Provider.safeParse(params.get('provider'));
+  const id = params.get('id');
+  return provider.success && id ? { provider: provider.data, id } : null;
+}
+
+export function App() {
+  const [state, setState] = useState<State>({ step: 'loading' });
+  const [account, setAccount] = useState<Account | null>(null);
+  const [allowRemote, setAllowRemote] = useState(false);
+  const asked = requested();
+
+  useEffect(() => {
+    if (!asked) {
+      setState({
+        step: 'failed',
+        error: { kind: 'invalid-input', message: 'This page needs a provider and a report id.' },
+      });
+      return;
+    }
+    sendMessage('openReport', asked).then(
+      (result) =>
+        setState(
+          result.ok ? { step: 'ready', report: result.value } : { step: 'failed', error: result.error },
+        ),
+      (error: Error) =>
+        setState({
+          step: 'failed',
+          error: { kind: 'network', message: `The extension did not answer: ${error.message}` },
+        }),
+    );
+    sendMessage('getAccount', undefined).then((r) => r.ok && setAccount(r.value));
+  }, []);
+
+  const report = state.step === 'ready' ? state.report : null;
+  const srcdoc = useMemo(
+    () => (report ? reportDocument(report.html, new DOMParser(), { allowRemote }) : ''),
+    [report, allowRemote],
+  );
+  const remoteCount = useMemo(
+    () => (report ? countRemoteResources(report.html, new DOMParser()) : 0),
+    [report],
+  );
+  if (report) document.title = `${report.provider} report: ${report.vin}`;
+
+  const other = report && (report.provider === 'providerA' ? 'providerB' : 'providerA');
+  const otherHeld = report && other && account ? findHeld(account.reports, other, report.vin) : undefined;
+
   return (
-    <main style={{ padding: '16px' }}>
-      <h1>Vehicle history report</h1>
-      <p class="muted">
-        {params.get('provider') ?? 'No provider'} report {params.get('id') ?? '(no id)'}: the viewer is not
-        available in this version yet.
-      </p>
-    </main>
+    <div class="viewer">
+      {state.step === 'loading' && <p class="muted pad">Opening the report…</p>}
+      {state.step === 'failed' && (
+        <div class="pad">
+          <h1>The report could not be opened</h1>
+          <ErrorNotice error={state.error} />
+        </div>
+      )}
+      {report && other && (
+        <>
+          <ReportToolbar
+            report={report}
+            document={srcdoc}
+            other={{ provider: other, held: otherHeld }}
+            remote={{ count: remoteCount, allowed: allowRemote, toggle: () => setAllowRemote(!allowRemote) }}
+          />
+          <iframe
+            title={`${report.provider} report for ${report.vin}`}
+            class="report-frame"
+            sandbox="allow-popups allow-popups-to-escape-sandbox"
+            referrerpolicy="no-referrer"
+            srcdoc={srcdoc}
+          />
+        </>
+      )}
+    </div>
   );
 }

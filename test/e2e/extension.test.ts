@@ -68,6 +68,12 @@ describe('extension in Chromium', () => {
     await browser.screenshot(popup, 'popup-account');
     await popup.close();
     // Free reads only: two rejected or confirmed keys, then the popup's account (user, limits, reports).
-    expect(server.sim.log.map((e) => e.endpoint).sort()).toEqual(['limits', 'reports', 'user', 'user', 'user']);
+    expect(server.sim.log.map((e) => e.endpoint).sort()).toEqual([
+      'limits',
+      'reports',
+      'user',
+      'user',
+      'user',
+    ]);
   });
 });

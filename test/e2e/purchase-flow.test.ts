@@ -1,0 +1,112 @@
+// The purchase confirmation and the report viewer, in Chromium against the simulator.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack } from './setup-extension';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+const charges = () => stack.server.sim.log.filter((e) => e.charged).length;
+
+async function reportFrame(page: Page) {
+  const frame = page.frameLocator('iframe.report-frame');
+  await frame.locator('h1').waitFor({ timeout: 15_000 });
+  return frame;
+}
+
+describe('purchase confirmation', () => {
+  it('shows counts, credits and cost, and buys one report on the click, then opens it', async () => {
+    const page = await stack.browser.openPage('confirm.html?vin=5N3ZA0NE1AN908084');
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('25 credits left · a report costs 1 credit');
+    const offer = page.getByRole('region', { name: 'providerA report' });
+    await expect.poll(() => offer.textContent()).toContain('18 records');
+    expect(await page.getByRole('region', { name: 'providerB report' }).textContent()).toContain('22 records');
+    await stack.browser.screenshot(page, 'confirm-buy');
+    expect(charges()).toBe(0);
+    await offer.getByRole('button', { name: 'Buy the providerA report (1 credit)' }).click();
+    await page.waitForURL(/report\.html\?provider=providerA&id=/);
+    const frame = await reportFrame(page);
+    expect(await frame.locator('h1').textContent()).toContain('AutoLedger Vehicle History Report');
+    expect(charges()).toBe(1);
+    await stack.browser.screenshot(page, 'report-after-purchase');
+    await page.close();
+  });
+
+  it('offers a report the user already owns first, free', async () => {
+    const page = await stack.browser.openPage('confirm.html?vin=1G1PG5SC3C7167133');
+    const open = page.getByRole('region', { name: 'providerB report' }).getByRole('link', { name: 'Open your report (free)' });
+    await open.waitFor();
+    await stack.browser.screenshot(page, 'confirm-already-owned');
+    await open.click();
+    await page.waitForURL(/report\.html\?provider=providerB&id=1/);
+    await reportFrame(page);
+    expect(charges()).toBe(1);
+    await page.close();
+  });
+
+  it('explains a VIN that is not one', async () => {
+    const page = await stack.browser.openPage('confirm.html?vin=1G1PG5SC3C71671O3');
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/never contains the letter O/);
+    await page.close();
+  });
+});
+
+describe('report viewer', () => {
+  it('renders the seeded report while its script, handlers, refresh, form and remote loads do nothing', async () => {
+    const page = await stack.browser.openPage('report.html?provider=providerA&id=1');
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const frame = await reportFrame(page);
+    expect(await frame.locator('text=No records were found').count()).toBe(0);
+    expect(await frame.locator('table').count()).toBeGreaterThan(0);
+    // Long enough for the report's 3-second meta refresh to have fired, had it survived.
+    await page.waitForTimeout(3500);
+    const inner = page.frames().find((f) => f !== page.mainFrame());
+    expect(await inner?.evaluate(() => (window as unknown as { __vhrReportScriptRan?: boolean }).__vhrReportScriptRan)).toBeUndefined();
+    expect(await inner?.evaluate(() => document.title)).not.toBe('pwned');
+    await frame.locator('button', { hasText: 'Subscribe' }).click();
+    await page.waitForTimeout(300);
+    expect(stack.server.sim.beacons).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(page.url()).toMatch(/report\.html\?provider=providerA&id=1$/);
+    await stack.browser.screenshot(page, 'report-viewer');
+    await page.close();
+  });
+
+  it('loads remote images only when the user switches them on', async () => {
+    const page = await stack.browser.openPage('report.html?provider=providerB&id=2');
+    await reportFrame(page);
+    await page.getByLabel(/Load 1 remote image/).check();
+    await expect.poll(() => stack.server.sim.beacons.some((u) => u.includes('remote-image'))).toBe(true);
+    // Still nothing that runs: only the image the user allowed.
+    expect(stack.server.sim.beacons.every((u) => u.includes('remote-image'))).toBe(true);
+    stack.server.sim.reset();
+    await page.close();
+  });
+
+  it('saves the report as an HTML file without its scripts', async () => {
+    const page = await stack.browser.openPage('report.html?provider=providerA&id=2');
+    await reportFrame(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save as HTML' }).click()]);
+    expect(download.suggestedFilename()).toBe('providerA-report-2-1FMDU34X7PUD75574.html');
+    const saved = readFileSync((await download.path()) as string, 'utf8');
+    expect(saved).toContain('Vehicle History Report');
+    expect(saved).not.toMatch(/<script|onerror=|http-equiv="refresh"/i);
+    await page.close();
+  });
+
+  it('opens a report of about 1 MB of HTML', async () => {
+    const page = await stack.browser.openPage('report.html?provider=providerB&id=5');
+    const frame = await reportFrame(page);
+    expect(await frame.locator('h2', { hasText: /^Archive$/ }).count()).toBe(1);
+    expect(await frame.locator('tr').count()).toBeGreaterThan(10_000);
+    await page.close();
+  });
+});
