@@ -8,12 +8,24 @@ import { ErrorNotice } from './error-notice';
 interface TabVinsProps {
   vins: string[];
   checkRecords(vin: string): Promise<Result<RecordCounts>>;
+  /** Answers already in hand (from "check all"). */
+  results?: Record<string, Result<RecordCounts>>;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function VinRow({ vin, checkRecords }: { vin: string; checkRecords: TabVinsProps['checkRecords'] }) {
-  const [counts, setCounts] = useState<Result<RecordCounts> | 'checking' | null>(null);
+/** "providerA 33 records, providerB 37 records". */
+export const countsText = (counts: RecordCounts) =>
+  `providerA ${plural(counts.records.providerA, 'record')}, providerB ${plural(counts.records.providerB, 'record')}`;
+
+interface VinRowProps {
+  vin: string;
+  checkRecords: TabVinsProps['checkRecords'];
+  known: Result<RecordCounts> | undefined;
+}
+
+function VinRow({ vin, checkRecords, known }: VinRowProps) {
+  const [counts, setCounts] = useState<Result<RecordCounts> | 'checking' | null>(known ?? null);
   const decode = decodeVin(vin);
   const check = async () => {
     setCounts('checking');
@@ -36,22 +48,24 @@ function VinRow({ vin, checkRecords }: { vin: string; checkRecords: TabVinsProps
       )}
       {counts === 'checking' && <span class="muted">Checking…</span>}
       {counts !== null && counts !== 'checking' && counts.ok && (
-        <span data-testid="counts">
-          providerA {plural(counts.value.records.providerA, 'record')}, providerB{' '}
-          {plural(counts.value.records.providerB, 'record')}
-        </span>
+        <span data-testid="counts">{countsText(counts.value)}</span>
       )}
       {counts !== null && counts !== 'checking' && !counts.ok && <ErrorNotice error={counts.error} />}
     </li>
   );
 }
 
-export function TabVins({ vins, checkRecords }: TabVinsProps) {
+export function TabVins({ vins, checkRecords, results }: TabVinsProps) {
   if (vins.length === 0) return <p class="muted">No VINs on this page.</p>;
   return (
     <ul class="vin-list" aria-label="VINs on this page">
       {vins.map((vin) => (
-        <VinRow key={vin} vin={vin} checkRecords={checkRecords} />
+        <VinRow
+          key={`${vin}:${results?.[vin] ? 'known' : ''}`}
+          vin={vin}
+          checkRecords={checkRecords}
+          known={results?.[vin]}
+        />
       ))}
     </ul>
   );

@@ -1,14 +1,21 @@
-// The toolbar popup: who is signed in and what they can still spend, and the VINs on this tab.
+// The toolbar popup: the account and what it can still spend, the VINs on this tab, a VIN box and
+// the reports the user holds. Cached data shows at once; the service's answer replaces it.
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { AccountSummary } from '@/components/account-summary';
+import { CheckAll } from '@/components/check-all';
 import { ErrorNotice } from '@/components/error-notice';
+import { ReportsList } from '@/components/reports-list';
 import { SiteSwitch } from '@/components/site-switch';
-import { TabVins } from '@/components/tab-vins';
+import { countsText, TabVins } from '@/components/tab-vins';
+import { VinBox } from '@/components/vin-box';
 import type { ApiErrorData } from '@/lib/api/errors';
-import { type Account, sendMessage } from '@/lib/messaging';
+import type { RecordCounts } from '@/lib/api/schemas';
+import type { LedgerSummary } from '@/lib/economy';
+import { type Account, type CheckAllOutcome, sendMessage } from '@/lib/messaging';
 import type { Result } from '@/lib/result';
 import { isBuiltInHost, originMatchPattern, siteOrigin } from '@/lib/sites';
+import { AccountState } from './account-state';
 
 interface CurrentTab {
   id: number;
@@ -31,12 +38,24 @@ async function currentTab() {
 
 export function App() {
   const [account, setAccount] = useState<Result<Account> | null>(null);
+  const [refreshing, setRefreshing] = useState(true);
+  const [ledger, setLedger] = useState<LedgerSummary | null>(null);
   const [tab, setTab] = useState<CurrentTab | null>(null);
   const [userSites, setUserSites] = useState<string[]>([]);
   const [siteError, setSiteError] = useState<ApiErrorData | null>(null);
+  const [checked, setChecked] = useState<CheckAllOutcome | null>(null);
+  const [lookup, setLookup] = useState<{ vin: string; result: Result<RecordCounts> | null } | null>(null);
 
   useEffect(() => {
-    sendMessage('getAccount', undefined).then(setAccount, (error: Error) => setAccount(unreachable(error)));
+    // Stale-while-revalidate: the cached account first, then the service's.
+    sendMessage('getAccount', undefined).then(
+      (cached) => setAccount((current) => current ?? cached),
+      (error: Error) => setAccount(unreachable(error)),
+    );
+    sendMessage('getAccount', { fresh: true })
+      .then(setAccount, (error: Error) => setAccount(unreachable(error)))
+      .finally(() => setRefreshing(false));
+    sendMessage('getLedger', undefined).then((r) => r.ok && setLedger(r.value));
     sendMessage('getUserSites', undefined).then((r) => r.ok && setUserSites(r.value));
     currentTab().then(async (active) => {
       if (active?.id === undefined) return;
@@ -61,22 +80,24 @@ export function App() {
     else setSiteError(result.error);
   }
 
+  const checkRecords = (vin: string) => sendMessage('getRecordCounts', { vin }).catch(unreachable);
   const host = tab?.origin ? new URL(tab.origin).host : null;
   const detecting =
     !!tab?.origin && (isBuiltInHost(new URL(tab.origin).hostname) || userSites.includes(tab.origin));
+  const signedIn = account?.ok === true;
   return (
     <main>
       <h1>VIN History Lens</h1>
-      {account === null && <p class="muted">Loading your account…</p>}
-      {account?.ok === true && <AccountSummary account={account.value} />}
-      {account?.ok === false && (
-        <>
-          <ErrorNotice error={account.error} />
-          <button type="button" class="primary" onClick={() => browser.runtime.openOptionsPage()}>
-            Open settings
-          </button>
-        </>
+      <AccountState account={account} refreshing={refreshing} />
+      {account?.ok && <AccountSummary account={account.value} />}
+      {ledger && (
+        <p class="muted" data-testid="ledger">
+          Last 30 days: {ledger.checks} record check{ledger.checks === 1 ? '' : 's'}, {ledger.reports} report
+          {ledger.reports === 1 ? '' : 's'}
+          {ledger.reports > 0 ? ` (${ledger.checksPerReport} checks per report)` : ''}.
+        </p>
       )}
+
       <h2>This page</h2>
       {tab && host && tab.origin && !detecting && (
         <SiteSwitch
@@ -86,11 +107,38 @@ export function App() {
           onEnable={() => enableSite(tab.origin as string, tab.id)}
         />
       )}
+      {tab && signedIn && tab.vins.length > 1 && (
+        <CheckAll
+          plan={() => sendMessage('planCheckAll', { tabId: tab.id }).catch(unreachable)}
+          run={(override) => sendMessage('checkAll', { tabId: tab.id, override }).catch(unreachable)}
+          onDone={setChecked}
+        />
+      )}
       {tab && (
         <TabVins
           vins={tab.vins}
-          checkRecords={(vin) => sendMessage('getRecordCounts', { vin }).catch(unreachable)}
+          checkRecords={checkRecords}
+          {...(checked ? { results: checked.results } : {})}
         />
+      )}
+
+      <h2>Look up a VIN</h2>
+      <VinBox
+        onCheck={async (vin) => {
+          setLookup({ vin, result: null });
+          setLookup({ vin, result: await checkRecords(vin) });
+        }}
+        onGetReport={(vin) => void sendMessage('openPurchase', { vin }).then(() => window.close())}
+      />
+      {lookup && lookup.result === null && <p class="muted">Checking {lookup.vin}…</p>}
+      {lookup?.result?.ok && <p data-testid="lookup-counts">{countsText(lookup.result.value)}</p>}
+      {lookup?.result && !lookup.result.ok && <ErrorNotice error={lookup.result.error} />}
+
+      <h2>Your reports</h2>
+      {account?.ok ? (
+        <ReportsList reports={account.value.reports} />
+      ) : (
+        <p class="muted">Your reports show here once the key is set.</p>
       )}
     </main>
   );

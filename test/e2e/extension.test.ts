@@ -32,8 +32,8 @@ describe('extension in Chromium', () => {
 
   it('the popup opens and, with no key yet, leads to the settings', async () => {
     const popup = await browser.openPage('popup.html');
-    await expect.poll(() => popup.getByRole('alert').textContent()).toMatch(/No API key is set yet/);
-    expect(await popup.getByRole('button', { name: 'Open settings' }).isVisible()).toBe(true);
+    await expect.poll(() => popup.getByTestId('no-key').textContent()).toMatch(/Connect the extension to your report service/);
+    expect(await popup.getByRole('button', { name: 'Set up' }).isVisible()).toBe(true);
     await browser.screenshot(popup, 'popup-no-key');
     await popup.close();
   });

@@ -21,10 +21,14 @@ async function reportFrame(page: Page) {
 describe('purchase confirmation', () => {
   it('shows counts, credits and cost, and buys one report on the click, then opens it', async () => {
     const page = await stack.browser.openPage('confirm.html?vin=5N3ZA0NE1AN908084');
-    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('25 credits left · a report costs 1 credit');
+    await expect
+      .poll(() => page.getByTestId('balance').textContent())
+      .toBe('25 credits left · a report costs 1 credit');
     const offer = page.getByRole('region', { name: 'providerA report' });
     await expect.poll(() => offer.textContent()).toContain('18 records');
-    expect(await page.getByRole('region', { name: 'providerB report' }).textContent()).toContain('22 records');
+    expect(await page.getByRole('region', { name: 'providerB report' }).textContent()).toContain(
+      '22 records',
+    );
     await stack.browser.screenshot(page, 'confirm-buy');
     expect(charges()).toBe(0);
     await offer.getByRole('button', { name: 'Buy the providerA report (1 credit)' }).click();
@@ -38,7 +42,9 @@ describe('purchase confirmation', () => {
 
   it('offers a report the user already owns first, free', async () => {
     const page = await stack.browser.openPage('confirm.html?vin=1G1PG5SC3C7167133');
-    const open = page.getByRole('region', { name: 'providerB report' }).getByRole('link', { name: 'Open your report (free)' });
+    const open = page
+      .getByRole('region', { name: 'providerB report' })
+      .getByRole('link', { name: 'Open your report (free)' });
     await open.waitFor();
     await stack.browser.screenshot(page, 'confirm-already-owned');
     await open.click();
@@ -69,7 +75,11 @@ describe('report viewer', () => {
     // Long enough for the report's 3-second meta refresh to have fired, had it survived.
     await page.waitForTimeout(3500);
     const inner = page.frames().find((f) => f !== page.mainFrame());
-    expect(await inner?.evaluate(() => (window as unknown as { __vhrReportScriptRan?: boolean }).__vhrReportScriptRan)).toBeUndefined();
+    expect(
+      await inner?.evaluate(
+        () => (window as unknown as { __vhrReportScriptRan?: boolean }).__vhrReportScriptRan,
+      ),
+    ).toBeUndefined();
     expect(await inner?.evaluate(() => document.title)).not.toBe('pwned');
     await frame.locator('button', { hasText: 'Subscribe' }).click();
     await page.waitForTimeout(300);
@@ -94,7 +104,10 @@ describe('report viewer', () => {
   it('saves the report as an HTML file without its scripts', async () => {
     const page = await stack.browser.openPage('report.html?provider=providerA&id=2');
     await reportFrame(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save as HTML' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save as HTML' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('providerA-report-2-1FMDU34X7PUD75574.html');
     const saved = readFileSync((await download.path()) as string, 'utf8');
     expect(saved).toContain('Vehicle History Report');

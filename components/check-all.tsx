@@ -1,0 +1,72 @@
+// "Check all VINs on this page": first what it costs in record checks and what the ratio becomes;
+// past the warning threshold it says so, past the hard limit it needs an explicit override.
+import { useState } from 'preact/hooks';
+import type { CheckAllPlan } from '@/lib/economy';
+import type { CheckAllOutcome } from '@/lib/messaging';
+import type { Result } from '@/lib/result';
+import { ErrorNotice } from './error-notice';
+
+interface CheckAllProps {
+  plan(): Promise<Result<CheckAllPlan>>;
+  run(override: boolean): Promise<Result<CheckAllOutcome>>;
+  onDone(outcome: CheckAllOutcome): void;
+}
+
+export function CheckAll({ plan, run, onDone }: CheckAllProps) {
+  const [planned, setPlanned] = useState<Result<CheckAllPlan> | null>(null);
+  const [running, setRunning] = useState(false);
+  const [override, setOverride] = useState(false);
+  const [failure, setFailure] = useState<Result<never> | null>(null);
+  if (!planned) {
+    return (
+      <button type="button" onClick={async () => setPlanned(await plan())}>
+        Check all VINs on this page…
+      </button>
+    );
+  }
+  if (!planned.ok) return <ErrorNotice error={planned.error} />;
+  const p = planned.value;
+  const go = async () => {
+    setRunning(true);
+    const result = await run(override);
+    setRunning(false);
+    if (result.ok) onDone(result.value);
+    else setFailure(result);
+  };
+  return (
+    <fieldset class={`check-all${p.warn ? ' notice warn' : ''}`}>
+      <legend>Check all VINs on this page</legend>
+      <p>
+        This uses{' '}
+        <strong>
+          {p.toCheck.length} record check{p.toCheck.length === 1 ? '' : 's'}
+        </strong>
+        {p.cached.length > 0 && ` (${p.cached.length} already known, free)`}. Your checks per report pulled go
+        from {p.ratioNow} to {p.ratioAfter}.
+      </p>
+      {p.warn && (
+        <p>The service expects 3 to 5 checks per report and may revoke keys that check without buying.</p>
+      )}
+      {p.needsOverride && (
+        <label class="inline">
+          <input type="checkbox" checked={override} onChange={() => setOverride(!override)} /> I understand:
+          spend {p.toCheck.length} checks anyway
+        </label>
+      )}
+      <div class="row">
+        <button
+          type="button"
+          class="primary"
+          disabled={running || (p.needsOverride && !override) || p.toCheck.length + p.cached.length === 0}
+          onClick={go}
+        >
+          {running ? 'Checking…' : `Check ${p.toCheck.length + p.cached.length} VINs`}
+        </button>
+        <button type="button" onClick={() => setPlanned(null)}>
+          Cancel
+        </button>
+      </div>
+      {failure && !failure.ok && <ErrorNotice error={failure.error} />}
+    </fieldset>
+  );
+}

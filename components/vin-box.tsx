@@ -1,0 +1,48 @@
+// A typed or pasted VIN: normalised, explained when wrong, and then checked or bought on request.
+import { useState } from 'preact/hooks';
+import { describeVinProblem, normalizeVin } from '@/lib/vin-rules';
+
+interface VinBoxProps {
+  onCheck(vin: string): void;
+  onGetReport(vin: string): void;
+}
+
+export function VinBox({ onCheck, onGetReport }: VinBoxProps) {
+  const [typed, setTyped] = useState('');
+  const vin = normalizeVin(typed);
+  const problem = typed.trim() ? describeVinProblem(typed) : null;
+  return (
+    <form
+      class="vin-box"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (vin && !problem) onCheck(vin);
+      }}
+    >
+      <label for="vin-input">Look up a VIN</label>
+      <input
+        id="vin-input"
+        type="text"
+        autocomplete="off"
+        spellcheck={false}
+        maxLength={40}
+        value={typed}
+        placeholder="17 characters, e.g. 1G1PG5SC3C7167133"
+        aria-describedby="vin-problem"
+        aria-invalid={problem ? 'true' : 'false'}
+        onInput={(e) => setTyped(e.currentTarget.value)}
+      />
+      <p id="vin-problem" class={problem ? 'field-error' : 'muted'} aria-live="polite">
+        {problem ?? (vin ? `VIN ${vin}` : '')}
+      </p>
+      <div class="row">
+        <button type="submit" disabled={!vin || !!problem}>
+          Check records
+        </button>
+        <button type="button" disabled={!vin || !!problem} onClick={() => vin && onGetReport(vin)}>
+          Get a report…
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+// What the popup says about the account's state: loading, no key yet, key rejected, offline.
+import { browser } from 'wxt/browser';
+import { ErrorNotice } from '@/components/error-notice';
+import type { Account } from '@/lib/messaging';
+import type { Result } from '@/lib/result';
+
+function age(at: number): string {
+  const minutes = Math.round((Date.now() - at) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
+}
+
+export function AccountState({
+  account,
+  refreshing,
+}: {
+  account: Result<Account> | null;
+  refreshing: boolean;
+}) {
+  if (account === null) return <p class="muted">Loading your account…</p>;
+  if (!account.ok) {
+    const noKey = account.error.kind === 'invalid-input';
+    return (
+      <>
+        {noKey ? (
+          <p data-testid="no-key">Welcome! Connect the extension to your report service to start.</p>
+        ) : (
+          <ErrorNotice error={account.error} />
+        )}
+        <button type="button" class="primary" onClick={() => browser.runtime.openOptionsPage()}>
+          {noKey ? 'Set up' : 'Open settings'}
+        </button>
+      </>
+    );
+  }
+  if (account.value.refreshError) {
+    return (
+      <div class="notice warn" role="status" data-testid="stale">
+        Showing what was known {age(account.value.at)}: {account.value.refreshError.message}
+      </div>
+    );
+  }
+  return refreshing ? (
+    <p class="muted" aria-live="polite">
+      Updating…
+    </p>
+  ) : null;
+}
