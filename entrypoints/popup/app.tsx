@@ -82,8 +82,10 @@ export function App() {
 
   const checkRecords = (vin: string) => sendMessage('getRecordCounts', { vin }).catch(unreachable);
   const host = tab?.origin ? new URL(tab.origin).host : null;
+  // VINs reported from the tab mean the detector runs there, whatever the lists say.
   const detecting =
-    !!tab?.origin && (isBuiltInHost(new URL(tab.origin).hostname) || userSites.includes(tab.origin));
+    !!tab?.origin &&
+    (tab.vins.length > 0 || isBuiltInHost(new URL(tab.origin).hostname) || userSites.includes(tab.origin));
   const signedIn = account?.ok === true;
   return (
     <main>

@@ -26,7 +26,9 @@ describe('popup', () => {
     const popup = await stack.browser.openPage('popup.html');
     const box = popup.getByLabel('Look up a VIN');
     await box.fill('1G1PG5SC3C716713');
-    expect(await popup.locator('#vin-problem').textContent()).toBe('A VIN has 17 characters; this one has 16.');
+    expect(await popup.locator('#vin-problem').textContent()).toBe(
+      'A VIN has 17 characters; this one has 16.',
+    );
     await box.fill('1G1PG5SC3C71671I3');
     expect(await popup.locator('#vin-problem').textContent()).toMatch(/never contains the letter I/);
     await box.fill('1g1pg5sc4c7167133');
@@ -34,7 +36,9 @@ describe('popup', () => {
     expect(await popup.getByRole('button', { name: 'Check records' }).isDisabled()).toBe(true);
     await box.fill('1g1pg5sc3c-7167133');
     await popup.getByRole('button', { name: 'Check records' }).click();
-    await expect.poll(() => popup.getByTestId('lookup-counts').textContent()).toBe('providerA 21 records, providerB 17 records');
+    await expect
+      .poll(() => popup.getByTestId('lookup-counts').textContent())
+      .toBe('providerA 21 records, providerB 17 records');
     await stack.browser.screenshot(popup, 'popup-vin-box');
     await popup.close();
   });
@@ -44,7 +48,9 @@ describe('popup', () => {
     await page.goto(`${stack.server.origin}/demo/listing.html`);
     await page.waitForSelector('[data-vhr-vin]');
     const tabId = await stack.browser.worker.evaluate(async (url) => {
-      const chrome = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }).chrome;
+      const chrome = (
+        globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }
+      ).chrome;
       return (await chrome.tabs.query({ url }))[0]?.id;
     }, page.url());
     const before = stack.server.sim.log.filter((e) => e.endpoint === 'records').length;
@@ -67,7 +73,9 @@ describe('popup', () => {
     await first.close();
     stack.server.sim.faults.add({ kind: 'drop' });
     const popup = await stack.browser.openPage('popup.html');
-    await expect.poll(() => popup.getByTestId('stale').textContent(), { timeout: 20_000 }).toMatch(/Showing what was known .*Could not reach the service/);
+    await expect
+      .poll(() => popup.getByTestId('stale').textContent(), { timeout: 20_000 })
+      .toMatch(/Showing what was known .*Could not reach the service/);
     expect(await popup.getByTestId('credits').textContent()).toMatch(/credits? left/);
     await stack.browser.screenshot(popup, 'popup-offline');
     stack.server.sim.faults.clear();
