@@ -1,4 +1,4 @@
-// The context-menu item on a selected VIN, and where storage is locked down at start-up.
+// The context-menu item on a selected VIN, the first-run onboarding, and storage locked down at start-up.
 import { browser } from 'wxt/browser';
 import { normalizeVin } from '@/lib/vin-rules';
 import { openPurchase } from './purchase-window';
@@ -7,8 +7,11 @@ const MENU_ID = 'check-vin-records';
 
 /** "Check VIN records" on selected text: opens the extension's own window for that VIN. */
 export function setUpContextMenu(): void {
-  browser.runtime.onInstalled.addListener(() => {
+  browser.runtime.onInstalled.addListener(({ reason }) => {
     browser.contextMenus.create({ id: MENU_ID, title: 'Check VIN records', contexts: ['selection'] });
+    // First run: a short onboarding (service URL, key, test connection).
+    if (reason === 'install')
+      void browser.tabs.create({ url: browser.runtime.getURL('/options.html?welcome=1') });
   });
   browser.contextMenus.onClicked.addListener((info) => {
     if (info.menuItemId !== MENU_ID) return;

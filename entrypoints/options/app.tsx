@@ -1,115 +1,29 @@
-// Options: where the service is and which key to use. The key is checked against the
-// service (whose key is it?) before it is kept.
-import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { ErrorNotice } from '@/components/error-notice';
-import type { ApiErrorData } from '@/lib/api/errors';
-import { type SavedSettings, type SettingsView, sendMessage } from '@/lib/messaging';
-import { originPattern } from '@/lib/settings';
-
-type Status =
-  | { state: 'idle' }
-  | { state: 'saving' }
-  | { state: 'saved'; saved: SavedSettings }
-  | { state: 'error'; error: ApiErrorData };
-
-/** Asks for the service's host permission inside the click that saves (browsers require a user gesture). */
-async function ensureOrigin(serviceUrl: string): Promise<boolean> {
-  let pattern: string;
-  try {
-    pattern = originPattern(serviceUrl.trim());
-  } catch {
-    return true; // not a URL: the background explains what is wrong with it
-  }
-  if (await browser.permissions.contains({ origins: [pattern] })) return true;
-  return browser.permissions.request({ origins: [pattern] });
-}
+// The options page, which is also the first-run onboarding (`?welcome=1`).
+import { ConnectionForm } from './connection-form';
+import { DataTools } from './data-tools';
+import { EconomyForm } from './economy-form';
+import { SitesList } from './sites-list';
 
 export function App() {
-  const [view, setView] = useState<SettingsView | null>(null);
-  const [serviceUrl, setServiceUrl] = useState('');
-  const [apiKey, setApiKey] = useState('');
-  const [showKey, setShowKey] = useState(false);
-  const [status, setStatus] = useState<Status>({ state: 'idle' });
-
-  useEffect(() => {
-    sendMessage('getSettings', undefined).then((result) => {
-      if (result.ok) {
-        setView(result.value);
-        setServiceUrl(result.value.serviceUrl);
-      } else setStatus({ state: 'error', error: result.error });
-    });
-  }, []);
-
-  async function save(event: Event) {
-    event.preventDefault();
-    setStatus({ state: 'saving' });
-    const permitted = await ensureOrigin(serviceUrl);
-    const request = apiKey.trim() ? { serviceUrl, apiKey } : { serviceUrl };
-    const result = permitted
-      ? await sendMessage('saveSettings', request)
-      : {
-          ok: false as const,
-          error: {
-            kind: 'invalid-input' as const,
-            message: 'Without permission to reach the service, the extension cannot use it.',
-          },
-        };
-    if (result.ok) {
-      setView(result.value.settings);
-      setServiceUrl(result.value.settings.serviceUrl);
-      setApiKey('');
-      setStatus({ state: 'saved', saved: result.value });
-    } else setStatus({ state: 'error', error: result.error });
-  }
-
+  const welcome = new URLSearchParams(location.search).has('welcome');
   return (
-    <main style={{ maxWidth: '560px', margin: '24px auto', padding: '0 16px' }}>
-      <h1>VIN History Lens settings</h1>
-      <form onSubmit={save}>
-        <label for="service-url">Service URL</label>
-        <input
-          id="service-url"
-          type="url"
-          required
-          value={serviceUrl}
-          onInput={(e) => setServiceUrl(e.currentTarget.value)}
-          placeholder="https://example.com/v1"
-        />
-        <label for="api-key">API key</label>
-        <div style={{ display: 'flex', gap: '6px' }}>
-          <input
-            id="api-key"
-            {...(showKey ? { type: 'text' as const } : { type: 'password' as const })}
-            autocomplete="off"
-            spellcheck={false}
-            value={apiKey}
-            onInput={(e) => setApiKey(e.currentTarget.value)}
-            placeholder={
-              view?.hasKey
-                ? `Saved key ${view.keyHint}: leave empty to keep it`
-                : 'From the API Keys section of your dashboard'
-            }
-          />
-          <button type="button" aria-pressed={showKey} onClick={() => setShowKey(!showKey)}>
-            {showKey ? 'Hide' : 'Show'}
-          </button>
-        </div>
+    <main class="options">
+      <h1>{welcome ? 'Welcome to VIN History Lens' : 'VIN History Lens settings'}</h1>
+      {welcome && (
         <p>
-          <button type="submit" class="primary" disabled={status.state === 'saving'}>
-            {status.state === 'saving' ? 'Checking…' : 'Test connection and save'}
-          </button>
+          Connect the extension to your Vehicle History Report Service: enter its URL and your API key (from
+          the API Keys section of your dashboard), then test the connection. Record counts are only checked
+          when you ask, and reports are only bought after you confirm in the extension's own window.
         </p>
-      </form>
-      {status.state === 'saved' && (
-        <div class="notice ok" role="status" data-testid="saved">
-          Saved. This key belongs to <strong>{status.saved.user.name}</strong> ({status.saved.user.email}).
-        </div>
       )}
-      {status.state === 'saved' && status.saved.warning && (
-        <div class="notice warn">{status.saved.warning}</div>
+      <ConnectionForm />
+      {!welcome && (
+        <>
+          <EconomyForm />
+          <SitesList />
+          <DataTools />
+        </>
       )}
-      {status.state === 'error' && <ErrorNotice error={status.error} />}
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import '@/components/theme.css';
+import './options.css';
 import { App } from './app';
 
 render(<App />, document.getElementById('app')!);

@@ -1,0 +1,115 @@
+// Where the service is and which key to use. The key is checked against the service (whose key
+// is it?) before it is kept.
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { ErrorNotice } from '@/components/error-notice';
+import type { ApiErrorData } from '@/lib/api/errors';
+import { type SavedSettings, type SettingsView, sendMessage } from '@/lib/messaging';
+import { originPattern } from '@/lib/settings';
+
+type Status =
+  | { state: 'idle' }
+  | { state: 'saving' }
+  | { state: 'saved'; saved: SavedSettings }
+  | { state: 'error'; error: ApiErrorData };
+
+/** Asks for the service's host permission inside the click that saves (browsers require a user gesture). */
+async function ensureOrigin(serviceUrl: string): Promise<boolean> {
+  let pattern: string;
+  try {
+    pattern = originPattern(serviceUrl.trim());
+  } catch {
+    return true; // not a URL: the background explains what is wrong with it
+  }
+  if (await browser.permissions.contains({ origins: [pattern] })) return true;
+  return browser.permissions.request({ origins: [pattern] });
+}
+
+export function ConnectionForm() {
+  const [view, setView] = useState<SettingsView | null>(null);
+  const [serviceUrl, setServiceUrl] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [showKey, setShowKey] = useState(false);
+  const [status, setStatus] = useState<Status>({ state: 'idle' });
+
+  useEffect(() => {
+    sendMessage('getSettings', undefined).then((result) => {
+      if (result.ok) {
+        setView(result.value);
+        setServiceUrl(result.value.serviceUrl);
+      } else setStatus({ state: 'error', error: result.error });
+    });
+  }, []);
+
+  async function save(event: Event) {
+    event.preventDefault();
+    setStatus({ state: 'saving' });
+    const permitted = await ensureOrigin(serviceUrl);
+    const request = apiKey.trim() ? { serviceUrl, apiKey } : { serviceUrl };
+    const result = permitted
+      ? await sendMessage('saveSettings', request)
+      : {
+          ok: false as const,
+          error: {
+            kind: 'invalid-input' as const,
+            message: 'Without permission to reach the service, the extension cannot use it.',
+          },
+        };
+    if (result.ok) {
+      setView(result.value.settings);
+      setServiceUrl(result.value.settings.serviceUrl);
+      setApiKey('');
+      setStatus({ state: 'saved', saved: result.value });
+    } else setStatus({ state: 'error', error: result.error });
+  }
+
+  return (
+    <section aria-labelledby="connection-heading">
+      <h2 id="connection-heading">Connection</h2>
+      <form onSubmit={save}>
+        <label for="service-url">Service URL</label>
+        <input
+          id="service-url"
+          type="url"
+          required
+          value={serviceUrl}
+          onInput={(e) => setServiceUrl(e.currentTarget.value)}
+          placeholder="https://example.com/v1"
+        />
+        <label for="api-key">API key</label>
+        <div style={{ display: 'flex', gap: '6px' }}>
+          <input
+            id="api-key"
+            {...(showKey ? { type: 'text' as const } : { type: 'password' as const })}
+            autocomplete="off"
+            spellcheck={false}
+            value={apiKey}
+            onInput={(e) => setApiKey(e.currentTarget.value)}
+            placeholder={
+              view?.hasKey
+                ? `Saved key ${view.keyHint}: leave empty to keep it`
+                : 'From the API Keys section of your dashboard'
+            }
+          />
+          <button type="button" aria-pressed={showKey} onClick={() => setShowKey(!showKey)}>
+            {showKey ? 'Hide' : 'Show'}
+          </button>
+        </div>
+        <p>
+          <button type="submit" class="primary" disabled={status.state === 'saving'}>
+            {status.state === 'saving' ? 'Checking…' : 'Test connection and save'}
+          </button>
+        </p>
+      </form>
+      {status.state === 'saved' && (
+        <div class="notice ok" role="status" data-testid="saved">
+          Saved. This key belongs to <strong>{status.saved.user.name}</strong> ({status.saved.user.email}).
+        </div>
+      )}
+      {status.state === 'saved' && status.saved.warning && (
+        <div class="notice warn">{status.saved.warning}</div>
+      )}
+      {status.state === 'error' && <ErrorNotice error={status.error} />}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// Export the report list (for dealers' records) and clear what the extension keeps locally.
+import { useState } from 'preact/hooks';
+import { ErrorNotice } from '@/components/error-notice';
+import type { ApiErrorData } from '@/lib/api/errors';
+import { sendMessage } from '@/lib/messaging';
+
+export function DataTools() {
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<ApiErrorData | null>(null);
+  const exportCsv = async () => {
+    const result = await sendMessage('exportReportsCsv', undefined);
+    if (!result.ok) return setError(result.error);
+    const url = URL.createObjectURL(new Blob([result.value], { type: 'text/csv' }));
+    Object.assign(document.createElement('a'), {
+      href: url,
+      download: `vehicle-history-reports-${new Date().toISOString().slice(0, 10)}.csv`,
+    }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setNote('Report history exported.');
+  };
+  const clear = async () => {
+    const result = await sendMessage('clearCachedData', undefined);
+    if (result.ok)
+      setNote(
+        'Cached record counts, account data and saved reports were cleared. Your settings and key are kept.',
+      );
+    else setError(result.error);
+  };
+  return (
+    <section aria-labelledby="data-heading">
+      <h2 id="data-heading">Your data</h2>
+      <p>
+        <button type="button" onClick={exportCsv}>
+          Export report history (CSV)
+        </button>{' '}
+        <button type="button" onClick={clear}>
+          Clear cached data
+        </button>
+      </p>
+      {note && (
+        <p role="status" class="notice ok">
+          {note}
+        </p>
+      )}
+      {error && <ErrorNotice error={error} />}
+    </section>
+  );
+}

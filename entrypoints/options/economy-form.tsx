@@ -1,0 +1,75 @@
+// How the extension spends record checks: cache period, automatic checks, warning and limit.
+import { useEffect, useState } from 'preact/hooks';
+import type { EconomySettings } from '@/lib/economy';
+import { sendMessage } from '@/lib/messaging';
+
+export function EconomyForm() {
+  const [settings, setSettings] = useState<EconomySettings | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    sendMessage('getEconomySettings', undefined).then((r) => r.ok && setSettings(r.value));
+  }, []);
+  if (!settings) return null;
+  const update = (patch: Partial<EconomySettings>) => {
+    setSaved(false);
+    setSettings({ ...settings, ...patch });
+  };
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const result = await sendMessage('saveEconomySettings', settings);
+    if (result.ok) {
+      setSettings(result.value);
+      setSaved(true);
+    }
+  };
+  return (
+    <section aria-labelledby="economy-heading">
+      <h2 id="economy-heading">Record checks</h2>
+      <p class="muted">
+        The service expects 3 to 5 record checks per report you buy and may revoke a key that checks without
+        buying. The extension checks only when you ask.
+      </p>
+      <form onSubmit={save}>
+        <label class="inline">
+          <input
+            type="checkbox"
+            checked={settings.autoCheckDetailPages}
+            onChange={(e) => update({ autoCheckDetailPages: e.currentTarget.checked })}
+          />
+          Check automatically on a vehicle's own page (a page with a single VIN)
+        </label>
+        <label for="cache-hours">Reuse record counts for (hours)</label>
+        <input
+          id="cache-hours"
+          type="number"
+          min={1}
+          max={720}
+          value={settings.cacheHours}
+          onInput={(e) => update({ cacheHours: Number(e.currentTarget.value) })}
+        />
+        <label for="warn-ratio">Warn above this many checks per report</label>
+        <input
+          id="warn-ratio"
+          type="number"
+          min={1}
+          max={100}
+          value={settings.warnRatio}
+          onInput={(e) => update({ warnRatio: Number(e.currentTarget.value) })}
+        />
+        <label for="hard-limit">"Check all" needs an override above this many checks</label>
+        <input
+          id="hard-limit"
+          type="number"
+          min={1}
+          max={1000}
+          value={settings.hardLimit}
+          onInput={(e) => update({ hardLimit: Number(e.currentTarget.value) })}
+        />
+        <p>
+          <button type="submit">Save record-check settings</button>{' '}
+          {saved && <span role="status">Saved.</span>}
+        </p>
+      </form>
+    </section>
+  );
+}

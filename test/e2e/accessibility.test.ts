@@ -1,0 +1,61 @@
+// Every extension page: no serious or critical axe violation, and usable with the keyboard alone.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack } from './setup-extension';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+async function seriousViolations(page: Page) {
+  // The report frame is third-party HTML that cannot run axe (no scripts allowed in it): our page only.
+  const results = await new AxeBuilder({ page: page as never })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .exclude('iframe.report-frame')
+    .options({ iframes: false })
+    .setLegacyMode(true)
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const PAGES: Array<[string, string, string]> = [
+  ['popup', 'popup.html', '[data-testid="credits"]'],
+  ['options', 'options.html', '#service-url'],
+  ['onboarding', 'options.html?welcome=1', '#api-key'],
+  ['confirmation', 'confirm.html?vin=5N3ZA0NE1AN908084', '[data-testid="balance"]'],
+  ['report viewer', 'report.html?provider=providerA&id=1', 'iframe.report-frame'],
+];
+
+describe('accessibility', () => {
+  it.each(PAGES)('%s has no serious or critical axe violation, in light and dark', async (name, path, ready) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await stack.browser.openPage(path);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.locator(ready).first().waitFor();
+      await page.waitForTimeout(200);
+      expect(await seriousViolations(page)).toEqual([]);
+      await stack.browser.screenshot(page, `a11y-${name.replace(' ', '-')}-${scheme}`);
+      await page.close();
+    }
+  });
+
+  it('the options page works with the keyboard alone', async () => {
+    const page = await stack.browser.openPage('options.html');
+    await page.locator('#service-url').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('service-url');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(stack.server.baseUrl);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('api-key');
+    await page.keyboard.type('demo-api-key');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/belongs to Dana Demo/);
+    await page.close();
+  });
+});
