@@ -47,21 +47,24 @@ export function App() {
   const [lookup, setLookup] = useState<{ vin: string; result: Result<RecordCounts> | null } | null>(null);
 
   useEffect(() => {
-    // Stale-while-revalidate: the cached account first, then the service's.
-    sendMessage('getAccount', undefined).then(
-      (cached) => setAccount((current) => current ?? cached),
-      (error: Error) => setAccount(unreachable(error)),
-    );
-    sendMessage('getAccount', { fresh: true })
-      .then(setAccount, (error: Error) => setAccount(unreachable(error)))
-      .finally(() => setRefreshing(false));
-    sendMessage('getLedger', undefined).then((r) => r.ok && setLedger(r.value));
-    sendMessage('getUserSites', undefined).then((r) => r.ok && setUserSites(r.value));
-    currentTab().then(async (active) => {
-      if (active?.id === undefined) return;
-      const vins = await sendMessage('getTabVins', { tabId: active.id });
-      setTab({ id: active.id, origin: siteOrigin(active.url), vins: vins.ok ? vins.value : [] });
-    });
+    // Stale-while-revalidate: the cached account first, alone so nothing delays it; then the rest.
+    sendMessage('getAccount', undefined)
+      .then(
+        (cached) => setAccount((current) => current ?? cached),
+        (error: Error) => setAccount(unreachable(error)),
+      )
+      .finally(() => {
+        sendMessage('getAccount', { fresh: true })
+          .then(setAccount, (error: Error) => setAccount(unreachable(error)))
+          .finally(() => setRefreshing(false));
+        sendMessage('getLedger', undefined).then((r) => r.ok && setLedger(r.value));
+        sendMessage('getUserSites', undefined).then((r) => r.ok && setUserSites(r.value));
+        currentTab().then(async (active) => {
+          if (active?.id === undefined) return;
+          const vins = await sendMessage('getTabVins', { tabId: active.id });
+          setTab({ id: active.id, origin: siteOrigin(active.url), vins: vins.ok ? vins.value : [] });
+        });
+      });
   }, []);
 
   async function enableSite(origin: string, tabId: number) {

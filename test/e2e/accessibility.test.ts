@@ -32,17 +32,20 @@ const PAGES: Array<[string, string, string]> = [
 ];
 
 describe('accessibility', () => {
-  it.each(PAGES)('%s has no serious or critical axe violation, in light and dark', async (name, path, ready) => {
-    for (const scheme of ['light', 'dark'] as const) {
-      const page = await stack.browser.openPage(path);
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.locator(ready).first().waitFor();
-      await page.waitForTimeout(200);
-      expect(await seriousViolations(page)).toEqual([]);
-      await stack.browser.screenshot(page, `a11y-${name.replace(' ', '-')}-${scheme}`);
-      await page.close();
-    }
-  });
+  it.each(PAGES)(
+    '%s has no serious or critical axe violation, in light and dark',
+    async (name, path, ready) => {
+      for (const scheme of ['light', 'dark'] as const) {
+        const page = await stack.browser.openPage(path);
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.locator(ready).first().waitFor();
+        await page.waitForTimeout(200);
+        expect(await seriousViolations(page)).toEqual([]);
+        await stack.browser.screenshot(page, `a11y-${name.replace(' ', '-')}-${scheme}`);
+        await page.close();
+      }
+    },
+  );
 
   it('the options page works with the keyboard alone', async () => {
     const page = await stack.browser.openPage('options.html');
