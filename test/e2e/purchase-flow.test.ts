@@ -54,6 +54,38 @@ describe('purchase confirmation', () => {
     await page.close();
   });
 
+  it('out of credits: says so, and nothing can be bought', async () => {
+    const setKey = (key: string) =>
+      stack.browser.worker.evaluate(
+        (k) =>
+          (
+            globalThis as unknown as {
+              chrome: {
+                storage: { local: { set(v: object): Promise<void>; remove(k: string): Promise<void> } };
+              };
+            }
+          ).chrome.storage.local.set({ apiKey: k, account: null }),
+        key,
+      );
+    const buysBefore = stack.server.sim.log.filter((e) => e.endpoint === 'buy').length;
+    await setKey('empty-api-key');
+    const page = await stack.browser.openPage('confirm.html?vin=5N3ZA0NE1AN908084');
+    await expect
+      .poll(() => page.getByTestId('balance').textContent())
+      .toBe('0 credits left · a report costs 1 credit');
+    for (const provider of ['providerA', 'providerB']) {
+      const offer = page.getByRole('region', { name: `${provider} report` });
+      expect(
+        await offer.getByRole('button', { name: `Buy the ${provider} report (1 credit)` }).isDisabled(),
+      ).toBe(true);
+      expect(await offer.textContent()).toContain('No credits left.');
+    }
+    await stack.browser.screenshot(page, 'confirm-out-of-credits');
+    await page.close();
+    await setKey('demo-api-key');
+    expect(stack.server.sim.log.filter((e) => e.endpoint === 'buy')).toHaveLength(buysBefore);
+  });
+
   it('explains a VIN that is not one', async () => {
     const page = await stack.browser.openPage('confirm.html?vin=1G1PG5SC3C71671O3');
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/never contains the letter O/);

@@ -1,0 +1,208 @@
+// Every state of the pages' components, rendered with Preact Testing Library.
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AccountSummary } from '@/components/account-summary';
+import { CheckAll } from '@/components/check-all';
+import { ReportsList } from '@/components/reports-list';
+import { VinBox } from '@/components/vin-box';
+import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
+import { AccountState } from '@/entrypoints/popup/account-state';
+import type { ReportSummary } from '@/lib/api/schemas';
+import type { CheckAllPlan } from '@/lib/economy';
+import type { Account } from '@/lib/messaging';
+
+afterEach(cleanup);
+
+const REPORTS: ReportSummary[] = [
+  {
+    provider: 'providerB',
+    id: '2',
+    vin: 'WBSPM9C52BE209978',
+    yearMakeModel: '2011 BMW M3',
+    createdAt: '2026-11-15T08:01:30.000Z',
+    updatedAt: '2026-11-15T08:01:30.000Z',
+  },
+  {
+    provider: 'providerA',
+    id: '1',
+    vin: '1G1PG5SC3C7167133',
+    yearMakeModel: '2012 Chevrolet Cruze LT',
+    createdAt: '2026-10-28T14:02:11.000Z',
+    updatedAt: '2026-10-28T14:02:11.000Z',
+  },
+];
+const ACCOUNT: Account = {
+  user: { id: 'u', name: 'Dana Demo', email: 'dana@example.com', createdAt: 'x', updatedAt: 'x' },
+  limits: { dailyLimit: 20, providerAReportsLeftToday: 3, providerBReportsLeftToday: 0, credits: 1 },
+  reports: REPORTS,
+  at: Date.now() - 90 * 60 * 1000,
+};
+
+describe('popup account', () => {
+  it('says credits and allowances in plain words', () => {
+    render(<AccountSummary account={ACCOUNT} />);
+    expect(screen.getByTestId('credits').textContent).toBe('1 credit left');
+    expect(screen.getByText('providerA: 3 of 20 reports left today')).toBeTruthy();
+    expect(screen.getByText('providerB: 0 of 20 reports left today')).toBeTruthy();
+  });
+
+  it('is loading, never blank, before anything is known', () => {
+    render(<AccountState account={null} refreshing />);
+    expect(screen.getByText('Loading your account…')).toBeTruthy();
+  });
+
+  it('leads to set-up when there is no key yet', () => {
+    render(
+      <AccountState
+        account={{ ok: false, error: { kind: 'invalid-input', message: 'No API key is set yet.' } }}
+        refreshing={false}
+      />,
+    );
+    expect(screen.getByTestId('no-key')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Set up' })).toBeTruthy();
+  });
+
+  it("shows a rejected key with the service's explanation and a way to the settings", () => {
+    const message =
+      'The service rejected the API key (HTTP 401), or this network is not allowed by the service.';
+    render(
+      <AccountState account={{ ok: false, error: { kind: 'key-rejected', message } }} refreshing={false} />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.getByRole('button', { name: 'Open settings' })).toBeTruthy();
+  });
+
+  it('shows offline data with its age', () => {
+    const stale: Account = {
+      ...ACCOUNT,
+      refreshError: { kind: 'network', message: 'Could not reach the service.' },
+    };
+    render(<AccountState account={{ ok: true, value: stale }} refreshing={false} />);
+    expect(screen.getByTestId('stale').textContent).toBe(
+      'Showing what was known 2 h ago: Could not reach the service.',
+    );
+  });
+});
+
+describe('VIN box', () => {
+  it('explains each kind of mistake and enables the actions only for a VIN', () => {
+    const onCheck = vi.fn();
+    render(<VinBox onCheck={onCheck} onGetReport={vi.fn()} />);
+    const box = screen.getByLabelText('Look up a VIN');
+    fireEvent.input(box, { target: { value: '1G1PG5SC3C71671' } });
+    expect(screen.getByText('A VIN has 17 characters; this one has 15.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Check records' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.input(box, { target: { value: '1g1pg5sc3c 7167133' } });
+    expect(screen.getByText('VIN 1G1PG5SC3C7167133')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
+    expect(onCheck).toHaveBeenCalledWith('1G1PG5SC3C7167133');
+  });
+});
+
+describe('reports list', () => {
+  it('searches by VIN and by year, make or model, and says when nothing matches', () => {
+    render(<ReportsList reports={REPORTS} />);
+    const search = screen.getByLabelText('Search your reports');
+    fireEvent.input(search, { target: { value: 'bmw' } });
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.input(search, { target: { value: '1g1pg5' } });
+    expect(screen.getByRole('link').getAttribute('href')).toBe('report.html?provider=providerA&id=1');
+    fireEvent.input(search, { target: { value: 'tesla' } });
+    expect(screen.getByText('No report matches “tesla”.')).toBeTruthy();
+  });
+
+  it('says so when the user holds none', () => {
+    render(<ReportsList reports={[]} />);
+    expect(screen.getByText('You hold no reports yet.')).toBeTruthy();
+  });
+});
+
+describe('check all', () => {
+  const plan = (over: Partial<CheckAllPlan>): CheckAllPlan => ({
+    toCheck: ['A', 'B'],
+    cached: [],
+    ratioNow: 2,
+    ratioAfter: 4,
+    warn: false,
+    needsOverride: false,
+    ...over,
+  });
+
+  it('says the cost first and spends nothing until confirmed', async () => {
+    const run = vi.fn(async () => ({ ok: true as const, value: { plan: plan({}), results: {} } }));
+    render(<CheckAll plan={async () => ({ ok: true, value: plan({}) })} run={run} onDone={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check all VINs on this page…' }));
+    expect((await screen.findByRole('group')).textContent).toMatch(
+      /This uses 2 record checks.*go from 2 to 4/,
+    );
+    expect(run).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Check 2 VINs' }));
+    expect(run).toHaveBeenCalledWith(false);
+  });
+
+  it('warns above the ratio and needs the override above the hard limit', async () => {
+    const run = vi.fn(async () => ({ ok: true as const, value: { plan: plan({}), results: {} } }));
+    render(
+      <CheckAll
+        plan={async () => ({ ok: true, value: plan({ warn: true, needsOverride: true, ratioAfter: 9 }) })}
+        run={run}
+        onDone={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Check all VINs on this page…' }));
+    expect(await screen.findByText(/may revoke keys that check without buying/)).toBeTruthy();
+    const go = screen.getByRole('button', { name: 'Check 2 VINs' }) as HTMLButtonElement;
+    expect(go.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText(/I understand: spend 2 checks anyway/));
+    expect(go.disabled).toBe(false);
+    fireEvent.click(go);
+    expect(run).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('purchase offer', () => {
+  const base = {
+    provider: 'providerA' as const,
+    records: 18,
+    held: undefined,
+    leftToday: 5,
+    credits: 3,
+    busy: false,
+    buying: false,
+    onBuy: vi.fn(),
+  };
+
+  it('offers to buy for one credit', () => {
+    const onBuy = vi.fn();
+    render(<ProviderOffer {...base} onBuy={onBuy} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy the providerA report (1 credit)' }));
+    expect(onBuy).toHaveBeenCalledWith(false);
+  });
+
+  it('makes the report already held the primary action, free', () => {
+    render(<ProviderOffer {...base} held={REPORTS[1]} />);
+    expect(screen.getByRole('link', { name: 'Open your report (free)' }).getAttribute('href')).toBe(
+      'report.html?provider=providerA&id=1',
+    );
+    expect(screen.getByRole('button', { name: 'Buy a new one anyway (1 credit)' })).toBeTruthy();
+  });
+
+  it.each([
+    [{ credits: 0 }, 'No credits left.'],
+    [{ leftToday: 0 }, "Today's providerA allowance is used up."],
+    [{ credits: undefined }, 'Checking your credits…'],
+  ])('cannot buy when %j: "%s"', (over, reason) => {
+    render(<ProviderOffer {...base} {...over} />);
+    expect(
+      (screen.getByRole('button', { name: /Buy the providerA report/ }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.getByText(reason)).toBeTruthy();
+  });
+
+  it('has nothing to buy without records, and shows progress while buying', () => {
+    const { rerender } = render(<ProviderOffer {...base} records={0} />);
+    expect(screen.getByText('No providerA records for this VIN: nothing to buy.')).toBeTruthy();
+    rerender(<ProviderOffer {...base} busy buying />);
+    expect((screen.getByRole('button', { name: 'Buying…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
