@@ -1,6 +1,7 @@
 // Schemas for every inbound message payload; the background parses with these before acting.
 import { z } from 'zod/mini';
 import { Provider } from './api/schemas';
+import { BUILT_IN_SITES } from './sites';
 import { describeVinProblem, normalizeVin, VIN_SHAPE } from './vin-rules';
 
 export const SaveSettingsRequest = z.object({
@@ -58,3 +59,5 @@ export const OpenReportRequest = z.object({
   provider: Provider,
   id: z.string().check(z.minLength(1), z.maxLength(128)),
 });
+
+export const BuiltInSiteRequest = z.object({ site: z.enum(BUILT_IN_SITES), enabled: z.boolean() });

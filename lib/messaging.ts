@@ -118,6 +118,12 @@ export interface Protocol {
   enableSite(request: { origin: string; tabId?: number }): Result<string[]>;
   /** Extension pages: switch detection off for an origin the user added. */
   disableSite(request: { origin: string }): Result<string[]>;
+  /** Extension pages: the curated sites the user switched off. */
+  getDisabledBuiltInSites(): Result<string[]>;
+  /** Extension pages: switch a curated site on or off. */
+  setBuiltInSite(request: { site: string; enabled: boolean }): Result<string[]>;
+  /** Content scripts: may detection run on the sender's page (the user may have switched its site off)? */
+  isSiteEnabled(): Result<boolean>;
   /** Extension pages: what is configured. */
   getSettings(): Result<SettingsView>;
   /** Extension pages: checks the key against the service (endpoint 1), then stores URL and key. */

@@ -4,6 +4,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { EconomySettings } from '@/lib/economy';
 import {
   AccountRequest,
+  BuiltInSiteRequest,
   CheckAllRequest,
   DisableSiteRequest,
   EnableSiteRequest,
@@ -28,7 +29,15 @@ import { checkAll, getLedger, getRecordCounts, planChecks, pruneRecordCache } fr
 import { exportReportsCsv, openReport } from './report-access';
 import { getSettings, saveSettings } from './settings';
 import { forgetClosedTabs, getTabVins, reportPageVins, tabVins } from './tab-vins';
-import { disableSite, enableSite, getUserSites, syncUserSites } from './user-sites';
+import {
+  disableSite,
+  enableSite,
+  getDisabledBuiltInSites,
+  getUserSites,
+  isSiteEnabled,
+  setBuiltInSite,
+  syncUserSites,
+} from './user-sites';
 
 const PAGES = ['extension-page'] as const;
 const TABS = ['content-script'] as const;
@@ -67,6 +76,9 @@ export default defineBackground(() => {
   );
   onMessage('clearCachedData', guard(PAGES, NoPayload, clearCachedData));
   onMessage('getUserSites', guard(PAGES, NoPayload, getUserSites));
+  onMessage('getDisabledBuiltInSites', guard(PAGES, NoPayload, getDisabledBuiltInSites));
+  onMessage('setBuiltInSite', guard(PAGES, BuiltInSiteRequest, setBuiltInSite));
+  onMessage('isSiteEnabled', guard(TABS, NoPayload, isSiteEnabled));
   onMessage('enableSite', guard(PAGES, EnableSiteRequest, enableSite));
   onMessage('disableSite', guard(PAGES, DisableSiteRequest, disableSite));
   forgetClosedTabs();

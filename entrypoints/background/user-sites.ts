@@ -3,11 +3,13 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { fail, ok, type Result } from '@/lib/result';
+import type { SenderInfo } from '@/lib/sender';
 import { originMatchPattern } from '@/lib/sites';
 
 const SCRIPT_ID = 'vin-user-sites';
 const CONTENT_SCRIPT = '/content-scripts/vin.js';
 const userSitesItem = storage.defineItem<string[]>('local:userSites', { fallback: [] });
+const disabledItem = storage.defineItem<string[]>('local:disabledBuiltInSites', { fallback: [] });
 
 /** Makes the registered content script match the stored sites (after install, update or a change). */
 export async function syncUserSites(): Promise<void> {
@@ -55,4 +57,37 @@ export async function disableSite({ origin }: { origin: string }): Promise<Resul
   await syncUserSites();
   await browser.permissions.remove({ origins: [originMatchPattern(origin)] });
   return ok(sites);
+}
+
+export async function getDisabledBuiltInSites(): Promise<Result<string[]>> {
+  return ok(await disabledItem.getValue());
+}
+
+export async function setBuiltInSite({
+  site,
+  enabled,
+}: {
+  site: string;
+  enabled: boolean;
+}): Promise<Result<string[]>> {
+  const others = (await disabledItem.getValue()).filter((s) => s !== site);
+  const disabled = enabled ? others : [...others, site];
+  await disabledItem.setValue(disabled);
+  return ok(disabled);
+}
+
+/** False when the sender's page is on a curated site the user switched off. */
+export async function isSiteEnabled(_: unknown, sender: SenderInfo): Promise<Result<boolean>> {
+  const host = hostOf(sender.url);
+  const disabled = await disabledItem.getValue();
+  return ok(!host || !disabled.some((site) => host === site || host.endsWith(`.${site}`)));
+}
+
+function hostOf(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).hostname : null;
+  } catch (error) {
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
 }

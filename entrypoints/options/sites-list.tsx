@@ -1,25 +1,85 @@
-// Where VIN detection runs: the curated sites, and the sites the user added (removable here).
+// Where VIN detection runs: the curated sites (each can be switched off) and sites the user adds
+// (each asked for with its own permission).
 import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { ErrorNotice } from '@/components/error-notice';
+import type { ApiErrorData } from '@/lib/api/errors';
 import { sendMessage } from '@/lib/messaging';
-import { BUILT_IN_SITES } from '@/lib/sites';
+import { BUILT_IN_SITES, originMatchPattern, siteOrigin } from '@/lib/sites';
 
 export function SitesList() {
   const [sites, setSites] = useState<string[]>([]);
+  const [disabled, setDisabled] = useState<string[]>([]);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<ApiErrorData | null>(null);
   useEffect(() => {
     sendMessage('getUserSites', undefined).then((r) => r.ok && setSites(r.value));
+    sendMessage('getDisabledBuiltInSites', undefined).then((r) => r.ok && setDisabled(r.value));
   }, []);
+
+  const toggle = async (site: string, enabled: boolean) => {
+    const result = await sendMessage('setBuiltInSite', { site, enabled });
+    if (result.ok) setDisabled(result.value);
+  };
   const remove = async (origin: string) => {
     const result = await sendMessage('disableSite', { origin });
     if (result.ok) setSites(result.value);
   };
+  const add = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    const origin = siteOrigin(/^https?:\/\//i.test(typed.trim()) ? typed.trim() : `https://${typed.trim()}`);
+    if (!origin) return setError({ kind: 'invalid-input', message: `"${typed}" is not a web address.` });
+    // Asked inside the click: browsers grant host permissions only on a user gesture.
+    if (!(await browser.permissions.request({ origins: [originMatchPattern(origin)] }))) {
+      return setError({
+        kind: 'invalid-input',
+        message: 'Without that permission the extension cannot look at this site.',
+      });
+    }
+    const result = await sendMessage('enableSite', { origin });
+    if (result.ok) {
+      setSites(result.value);
+      setTyped('');
+    } else setError(result.error);
+  };
+
   return (
     <section aria-labelledby="sites-heading">
       <h2 id="sites-heading">Sites</h2>
-      <p class="muted">
-        Always on: {BUILT_IN_SITES.join(', ')}. Add any other site from the popup while you are on it.
-      </p>
+      <fieldset>
+        <legend>Listing sites (on unless you switch them off)</legend>
+        <div class="site-grid">
+          {BUILT_IN_SITES.map((site) => (
+            <label key={site} class="inline">
+              <input
+                type="checkbox"
+                checked={!disabled.includes(site)}
+                onChange={(e) => toggle(site, e.currentTarget.checked)}
+              />
+              {site}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <form onSubmit={add}>
+        <label for="add-site">Add a site</label>
+        <div class="row">
+          <input
+            id="add-site"
+            type="text"
+            placeholder="dealer.example.com"
+            value={typed}
+            onInput={(e) => setTyped(e.currentTarget.value)}
+          />
+          <button type="submit" disabled={!typed.trim()}>
+            Add
+          </button>
+        </div>
+      </form>
+      {error && <ErrorNotice error={error} />}
       {sites.length === 0 ? (
-        <p class="muted">No sites added.</p>
+        <p class="muted">No sites added. You can also add the site you are on from the popup.</p>
       ) : (
         <ul aria-label="Sites you added">
           {sites.map((origin) => (

@@ -11,8 +11,11 @@ import { send } from './send';
 export default defineContentScript({
   matches: BUILT_IN_SITES.flatMap(sitePatterns),
   runAt: 'document_idle',
-  main(ctx) {
+  async main(ctx) {
     if (import.meta.env.MODE === 'loopback') document.dispatchEvent(new CustomEvent('vhr:started'));
+    // The user may have switched this site off in the options. Without an answer, detection runs.
+    const enabled = await send('isSiteEnabled', undefined).catch(() => ({ ok: true as const, value: true }));
+    if (enabled.ok && !enabled.value) return;
     const actions: BadgeActions = {
       checkRecords: (vin) => send('getRecordCounts', { vin }),
       openPurchase: (vin) => send('openPurchase', { vin }),

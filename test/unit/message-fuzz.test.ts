@@ -21,6 +21,11 @@ const PAGE_ONLY = [
   'enableSite',
   'disableSite',
   'getUserSites',
+  'getDisabledBuiltInSites',
+  'setBuiltInSite',
+  'getEconomySettings',
+  'saveEconomySettings',
+  'clearCachedData',
 ];
 
 describe('messages from content scripts', () => {
@@ -74,7 +79,7 @@ describe('messages from content scripts', () => {
             (t) =>
               !PAGE_ONLY.includes(t) &&
               !PROTOTYPE_NAMES.includes(t) &&
-              !['getRecordCounts', 'openPurchase', 'reportPageVins'].includes(t),
+              !['getRecordCounts', 'openPurchase', 'reportPageVins', 'isSiteEnabled'].includes(t),
           ),
         fc.anything(),
         async (type, data) => {

@@ -76,3 +76,18 @@ describe('user sites', () => {
     expect(granted.has('https://dealer.example/*')).toBe(false);
   });
 });
+
+describe('curated sites', () => {
+  it('a site switched off stops the detector there, and only there', async () => {
+    const { setBuiltInSite, isSiteEnabled } = await import('@/entrypoints/background/user-sites');
+    const on = (url: string) => isSiteEnabled(undefined, { url });
+    expect(await on('https://www.cars.com/shopping/')).toEqual({ ok: true, value: true });
+    await setBuiltInSite({ site: 'cars.com', enabled: false });
+    expect(await on('https://www.cars.com/shopping/')).toEqual({ ok: true, value: false });
+    expect(await on('https://cars.com/')).toEqual({ ok: true, value: false });
+    expect(await on('https://www.cargurus.com/')).toEqual({ ok: true, value: true });
+    expect(await on('https://notcars.com/')).toEqual({ ok: true, value: true });
+    await setBuiltInSite({ site: 'cars.com', enabled: true });
+    expect(await on('https://www.cars.com/shopping/')).toEqual({ ok: true, value: true });
+  });
+});
