@@ -11,6 +11,8 @@ export interface ExtensionBrowser {
   extensionId: string;
   /** Opens an extension page (popup.html, options.html, report.html?...) as a tab. */
   openPage(path: string): Promise<Page>;
+  /** The browser's tab id of a page (as the extension sees it). */
+  tabIdOf(page: Page): Promise<number>;
   /** Full-page screenshot into test-results/screenshots (git-ignored). */
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
@@ -51,6 +53,16 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/${path}`);
       return page;
+    },
+    async tabIdOf(page) {
+      const id = await worker.evaluate(async (url) => {
+        const chrome = (
+          globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }
+        ).chrome;
+        return (await chrome.tabs.query({ url }))[0]?.id;
+      }, page.url());
+      if (id === undefined) throw new Error(`no tab shows ${page.url()}`);
+      return id;
     },
     async screenshot(page, name) {
       await page.screenshot({ path: join(SCREENSHOT_DIR, `chromium-${name}.png`), fullPage: true });

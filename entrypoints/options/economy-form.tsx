@@ -1,7 +1,14 @@
 // How the extension spends record checks: cache period, automatic checks, warning and limit.
+import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { EconomySettings } from '@/lib/economy';
 import { sendMessage } from '@/lib/messaging';
+
+const NUMBER_FIELDS = [
+  { key: 'cacheHours', label: 'Reuse record counts for (hours)', max: 720 },
+  { key: 'warnRatio', label: 'Warn above this many checks per report', max: 100 },
+  { key: 'hardLimit', label: '"Check all" needs an override above this many checks', max: 1000 },
+] as const;
 
 export function EconomyForm() {
   const [settings, setSettings] = useState<EconomySettings | null>(null);
@@ -38,33 +45,19 @@ export function EconomyForm() {
           />
           Check automatically on a vehicle's own page (a page with a single VIN)
         </label>
-        <label for="cache-hours">Reuse record counts for (hours)</label>
-        <input
-          id="cache-hours"
-          type="number"
-          min={1}
-          max={720}
-          value={settings.cacheHours}
-          onInput={(e) => update({ cacheHours: Number(e.currentTarget.value) })}
-        />
-        <label for="warn-ratio">Warn above this many checks per report</label>
-        <input
-          id="warn-ratio"
-          type="number"
-          min={1}
-          max={100}
-          value={settings.warnRatio}
-          onInput={(e) => update({ warnRatio: Number(e.currentTarget.value) })}
-        />
-        <label for="hard-limit">"Check all" needs an override above this many checks</label>
-        <input
-          id="hard-limit"
-          type="number"
-          min={1}
-          max={1000}
-          value={settings.hardLimit}
-          onInput={(e) => update({ hardLimit: Number(e.currentTarget.value) })}
-        />
+        {NUMBER_FIELDS.map(({ key, label, max }) => (
+          <Fragment key={key}>
+            <label for={key}>{label}</label>
+            <input
+              id={key}
+              type="number"
+              min={1}
+              max={max}
+              value={settings[key]}
+              onInput={(e) => update({ [key]: Number(e.currentTarget.value) })}
+            />
+          </Fragment>
+        ))}
         <p>
           <button type="submit">Save record-check settings</button>{' '}
           {saved && <span role="status">Saved.</span>}

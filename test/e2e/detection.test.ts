@@ -14,12 +14,7 @@ const badgeVins = (page: Page) =>
   page.$$eval('[data-vhr-vin]', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhrVin).sort());
 
 async function toolbarCount(page: Page): Promise<string> {
-  const tabId = await stack.browser.worker.evaluate(async (url) => {
-    const chrome = (
-      globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }
-    ).chrome;
-    return (await chrome.tabs.query({ url }))[0]?.id;
-  }, page.url());
+  const tabId = await stack.browser.tabIdOf(page);
   return stack.browser.worker.evaluate(
     (id) =>
       (
@@ -76,12 +71,7 @@ describe('detection in Chromium', () => {
   });
 
   it("lists the tab's VINs in the popup, with record counts on request", async () => {
-    const tabId = await stack.browser.worker.evaluate(async (url) => {
-      const chrome = (
-        globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }
-      ).chrome;
-      return (await chrome.tabs.query({ url }))[0]?.id;
-    }, page.url());
+    const tabId = await stack.browser.tabIdOf(page);
     const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);
     const rows = popup.getByRole('list', { name: 'VINs on this page' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(9);

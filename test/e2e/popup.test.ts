@@ -47,12 +47,7 @@ describe('popup', () => {
     const page = await stack.browser.context.newPage();
     await page.goto(`${stack.server.origin}/demo/listing.html`);
     await page.waitForSelector('[data-vhr-vin]');
-    const tabId = await stack.browser.worker.evaluate(async (url) => {
-      const chrome = (
-        globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }
-      ).chrome;
-      return (await chrome.tabs.query({ url }))[0]?.id;
-    }, page.url());
+    const tabId = await stack.browser.tabIdOf(page);
     const before = stack.server.sim.log.filter((e) => e.endpoint === 'records').length;
     const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);
     await popup.getByRole('button', { name: 'Check all VINs on this page…' }).click();
