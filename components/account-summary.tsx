@@ -1,7 +1,6 @@
 // The user and their limits in plain words, with a meter for each allowance.
 import type { Account } from '@/lib/messaging';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+import { plural } from '@/lib/plural';
 
 function Meter({ label, value, max }: { label: string; value: number; max: number }) {
   return (

@@ -1,6 +1,7 @@
 // The VINs the current tab shows, each with what it tells offline and, on request, its record counts.
 import { useState } from 'preact/hooks';
 import type { RecordCounts } from '@/lib/api/schemas';
+import { plural } from '@/lib/plural';
 import type { Result } from '@/lib/result';
 import { decodeVin } from '@/lib/vin';
 import { ErrorNotice } from './error-notice';
@@ -11,8 +12,6 @@ interface TabVinsProps {
   /** Answers already in hand (from "check all"). */
   results?: Record<string, Result<RecordCounts>>;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "providerA 33 records, providerB 37 records". */
 export const countsText = (counts: RecordCounts) =>

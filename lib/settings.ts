@@ -9,8 +9,3 @@ export function keyHint(apiKey: string): string {
   if (!key) return '';
   return `••••${key.slice(-Math.min(4, Math.floor(key.length / 3)))}`;
 }
-
-/** The host-permission pattern that lets the background call a service URL. */
-export function originPattern(serviceUrl: string): string {
-  return `${new URL(serviceUrl).origin}/*`;
-}

@@ -33,5 +33,8 @@ export async function getAccount(request?: { fresh?: boolean } | null): Promise<
   }
 }
 
+/** The account as last read, without asking the service (null before the first read). */
+export const cachedAccount = () => accountItem.getValue();
+
 /** Forgets the cached account (a new key belongs to someone else). */
 export const forgetAccount = () => accountItem.removeValue();

@@ -17,18 +17,17 @@ import {
   VinRequest,
 } from '@/lib/message-schemas';
 import { onMessage } from '@/lib/messaging';
-import { ok } from '@/lib/result';
-import { economySettings } from '@/lib/storage';
 import { getAccount } from './account';
+import { checkTab, getEconomySettings, planTabChecks, saveEconomySettings } from './check-planning';
 import { clearCachedData } from './clear-data';
 import { restrictStorage, setUpContextMenu } from './conveniences';
 import { guard } from './guard';
 import { openPurchase } from './purchase-window';
 import { purchaseReport, reconcilePendingPurchases } from './purchases';
-import { checkAll, getLedger, getRecordCounts, planChecks, pruneRecordCache } from './record-checks';
+import { getLedger, getRecordCounts, pruneRecordCache } from './record-checks';
 import { exportReportsCsv, openReport } from './report-access';
 import { getSettings, saveSettings } from './settings';
-import { forgetClosedTabs, getTabVins, reportPageVins, tabVins } from './tab-vins';
+import { forgetClosedTabs, getTabVins, reportPageVins } from './tab-vins';
 import {
   disableSite,
   enableSite,
@@ -55,25 +54,10 @@ export default defineBackground(() => {
   onMessage('openPurchase', guard(ANYONE_OF_OURS, VinRequest, openPurchase));
   onMessage('reportPageVins', guard(TABS, PageCandidates, reportPageVins));
   onMessage('getLedger', guard(PAGES, NoPayload, getLedger));
-  onMessage(
-    'planCheckAll',
-    guard(PAGES, TabVinsRequest, async ({ tabId }) => ok(await planChecks(await tabVins(tabId)))),
-  );
-  onMessage(
-    'checkAll',
-    guard(PAGES, CheckAllRequest, async ({ tabId, override }) => checkAll(await tabVins(tabId), override)),
-  );
-  onMessage(
-    'getEconomySettings',
-    guard(PAGES, NoPayload, async () => ok(await economySettings.get())),
-  );
-  onMessage(
-    'saveEconomySettings',
-    guard(PAGES, EconomySettings, async (settings) => {
-      await economySettings.set(settings);
-      return ok(await economySettings.get());
-    }),
-  );
+  onMessage('planCheckAll', guard(PAGES, TabVinsRequest, planTabChecks));
+  onMessage('checkAll', guard(PAGES, CheckAllRequest, checkTab));
+  onMessage('getEconomySettings', guard(PAGES, NoPayload, getEconomySettings));
+  onMessage('saveEconomySettings', guard(PAGES, EconomySettings, saveEconomySettings));
   onMessage('clearCachedData', guard(PAGES, NoPayload, clearCachedData));
   onMessage('getUserSites', guard(PAGES, NoPayload, getUserSites));
   onMessage('getDisabledBuiltInSites', guard(PAGES, NoPayload, getDisabledBuiltInSites));

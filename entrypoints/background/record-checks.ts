@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/api/schemas';
 import {
   type CheckAllPlan,
+  freshCounts,
   type LedgerSummary,
   planCheckAll,
   pruneLedger,
@@ -16,7 +17,6 @@ import { fail, ok, type Result } from '@/lib/result';
 import { economySettings, ledger, recordCache } from '@/lib/storage';
 import { currentClient } from './service';
 
-const HOUR = 60 * 60 * 1000;
 const inFlight = new Map<string, Promise<RecordCounts>>();
 /** Cache and ledger are read-modify-write: one writer at a time. */
 export const exclusive = createExclusive();
@@ -24,10 +24,11 @@ export const exclusive = createExclusive();
 /** Cached counts still fresh for these VINs (no network). */
 export async function knownCounts(vins: string[], now = Date.now()): Promise<Record<string, RecordCounts>> {
   const [cache, settings] = await Promise.all([recordCache.get(), economySettings.get()]);
+  const fresh = freshCounts(cache, now, settings);
   const known: Record<string, RecordCounts> = {};
   for (const vin of vins) {
-    const entry = cache[vin];
-    if (entry && now - entry.at < settings.cacheHours * HOUR) known[vin] = entry.counts;
+    const entry = fresh[vin];
+    if (entry) known[vin] = entry.counts;
   }
   return known;
 }
@@ -65,11 +66,8 @@ function remember(vin: string, counts: RecordCounts) {
       ledger.get(),
       economySettings.get(),
     ]);
-    for (const [key, entry] of Object.entries(cache))
-      if (now - entry.at >= settings.cacheHours * HOUR) delete cache[key];
-    cache[vin] = { counts, at: now };
     await Promise.all([
-      recordCache.set(cache),
+      recordCache.set({ ...freshCounts(cache, now, settings), [vin]: { counts, at: now } }),
       ledger.set([...pruneLedger(entries, now), { kind: 'check', vin, at: now }]),
     ]);
   });
@@ -105,9 +103,7 @@ export async function planChecks(vins: string[]): Promise<CheckAllPlan> {
 export function pruneRecordCache(now = Date.now()): Promise<void> {
   return exclusive(async () => {
     const [cache, settings] = await Promise.all([recordCache.get(), economySettings.get()]);
-    const kept = Object.fromEntries(
-      Object.entries(cache).filter(([, e]) => now - e.at < settings.cacheHours * HOUR),
-    );
+    const kept = freshCounts(cache, now, settings);
     if (Object.keys(kept).length !== Object.keys(cache).length) await recordCache.set(kept);
   });
 }

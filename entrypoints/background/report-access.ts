@@ -3,7 +3,7 @@ import type { Provider } from '@/lib/api/schemas';
 import type { ReportView } from '@/lib/messaging';
 import { reportsCsv } from '@/lib/purchase-rules';
 import { ok, type Result } from '@/lib/result';
-import { getAccount } from './account';
+import { cachedAccount, getAccount } from './account';
 import { findReport, keepReport } from './report-library';
 import { currentClient } from './service';
 
@@ -18,10 +18,9 @@ export async function openReport({
   const kept = await findReport(provider, id);
   if (kept) return ok({ ...kept, fromLibrary: true });
   const report = await (await currentClient()).getReport(provider, id);
-  const account = await getAccount();
-  const createdAt =
-    (account.ok && account.value.reports.find((r) => r.provider === provider && r.id === id)?.createdAt) ||
-    new Date().toISOString();
+  // The purchase date from the report list already at hand: not worth three requests of its own.
+  const listed = (await cachedAccount())?.reports.find((r) => r.provider === provider && r.id === id);
+  const createdAt = listed?.createdAt ?? new Date().toISOString();
   const stored = await keepReport(report, createdAt);
   return ok({ ...stored, fromLibrary: false });
 }

@@ -5,7 +5,8 @@ import { parseBaseUrl } from '@/lib/api/base-url';
 import { createClient } from '@/lib/api/client';
 import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/messaging';
 import { fail, ok, type Result } from '@/lib/result';
-import { keyHint, originPattern } from '@/lib/settings';
+import { keyHint } from '@/lib/settings';
+import { originMatchPattern } from '@/lib/sites';
 import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
 import { forgetAccount } from './account';
 
@@ -22,7 +23,9 @@ export async function saveSettings(request: SaveSettingsRequest): Promise<Result
       kind: 'invalid-input',
       message: 'Enter your API key (from the API Keys section of your dashboard).',
     });
-  const granted = await browser.permissions.contains({ origins: [originPattern(baseUrl)] });
+  const granted = await browser.permissions.contains({
+    origins: [originMatchPattern(new URL(baseUrl).origin)],
+  });
   if (!granted) {
     return fail({
       kind: 'invalid-input',

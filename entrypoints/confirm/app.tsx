@@ -6,16 +6,11 @@ import type { ApiErrorData } from '@/lib/api/errors';
 import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/api/schemas';
 import { type Account, type PurchaseOutcome, sendMessage } from '@/lib/messaging';
 import { findHeld } from '@/lib/purchase-rules';
-import type { Result } from '@/lib/result';
+import { type Result, unanswered } from '@/lib/result';
 import { describeVinProblem, normalizeVin } from '@/lib/vin-rules';
 import { ProviderOffer } from './provider-offer';
 
 type Buying = { provider: Provider } | null;
-
-const unreachable = (error: Error): Result<never> => ({
-  ok: false,
-  error: { kind: 'network', message: `The extension did not answer: ${error.message}` },
-});
 
 export function App() {
   const typed = new URLSearchParams(location.search).get('vin') ?? '';
@@ -31,10 +26,10 @@ export function App() {
     if (!vin) return;
     document.title = `Vehicle history report: ${vin}`;
     // The cached account at once, then the service's current credits and reports.
-    sendMessage('getAccount', undefined).then(setAccount, (e: Error) => setAccount(unreachable(e)));
-    sendMessage('getAccount', { fresh: true }).then(setAccount, (e: Error) => setAccount(unreachable(e)));
+    sendMessage('getAccount', undefined).then(setAccount, (e: Error) => setAccount(unanswered(e)));
+    sendMessage('getAccount', { fresh: true }).then(setAccount, (e: Error) => setAccount(unanswered(e)));
     // Opening this window is the user asking about this vehicle; a badge's earlier check is reused.
-    sendMessage('getRecordCounts', { vin }).then(setCounts, (e: Error) => setCounts(unreachable(e)));
+    sendMessage('getRecordCounts', { vin }).then(setCounts, (e: Error) => setCounts(unanswered(e)));
   }, [vin]);
 
   if (!vin || problem) {
@@ -55,12 +50,12 @@ export function App() {
     setBuying({ provider });
     setFailure(null);
     const result = await sendMessage('purchaseReport', { provider, vin: vin as string, buyAgain }).catch(
-      unreachable,
+      unanswered,
     );
     setBuying(null);
     if (!result.ok) {
       setFailure(result.error);
-      sendMessage('getAccount', { fresh: true }).then(setAccount, (e: Error) => setAccount(unreachable(e)));
+      sendMessage('getAccount', { fresh: true }).then(setAccount, (e: Error) => setAccount(unanswered(e)));
       return;
     }
     setOutcome(result.value);

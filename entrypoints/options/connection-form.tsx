@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/error-notice';
 import type { ApiErrorData } from '@/lib/api/errors';
 import { type SavedSettings, type SettingsView, sendMessage } from '@/lib/messaging';
-import { originPattern } from '@/lib/settings';
+import { originMatchPattern } from '@/lib/sites';
 
 type Status =
   | { state: 'idle' }
@@ -17,7 +17,7 @@ type Status =
 async function ensureOrigin(serviceUrl: string): Promise<boolean> {
   let pattern: string;
   try {
-    pattern = originPattern(serviceUrl.trim());
+    pattern = originMatchPattern(new URL(serviceUrl.trim()).origin);
   } catch {
     return true; // not a URL: the background explains what is wrong with it
   }

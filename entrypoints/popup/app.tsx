@@ -13,7 +13,7 @@ import type { ApiErrorData } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/api/schemas';
 import type { LedgerSummary } from '@/lib/economy';
 import { type Account, type CheckAllOutcome, sendMessage } from '@/lib/messaging';
-import type { Result } from '@/lib/result';
+import { type Result, unanswered } from '@/lib/result';
 import { isBuiltInHost, originMatchPattern, siteOrigin } from '@/lib/sites';
 import { AccountState } from './account-state';
 
@@ -22,11 +22,6 @@ interface CurrentTab {
   origin: string | null;
   vins: string[];
 }
-
-const unreachable = (error: Error): Result<never> => ({
-  ok: false,
-  error: { kind: 'network', message: `The extension could not answer: ${error.message}` },
-});
 
 /** The tab the popup is about: the active one, or `?tab=<id>` when the popup is opened as a page (tests). */
 async function currentTab() {
@@ -51,11 +46,11 @@ export function App() {
     sendMessage('getAccount', undefined)
       .then(
         (cached) => setAccount((current) => current ?? cached),
-        (error: Error) => setAccount(unreachable(error)),
+        (error: Error) => setAccount(unanswered(error)),
       )
       .finally(() => {
         sendMessage('getAccount', { fresh: true })
-          .then(setAccount, (error: Error) => setAccount(unreachable(error)))
+          .then(setAccount, (error: Error) => setAccount(unanswered(error)))
           .finally(() => setRefreshing(false));
         sendMessage('getLedger', undefined).then((r) => r.ok && setLedger(r.value));
         sendMessage('getUserSites', undefined).then((r) => r.ok && setUserSites(r.value));
@@ -83,7 +78,7 @@ export function App() {
     else setSiteError(result.error);
   }
 
-  const checkRecords = (vin: string) => sendMessage('getRecordCounts', { vin }).catch(unreachable);
+  const checkRecords = (vin: string) => sendMessage('getRecordCounts', { vin }).catch(unanswered);
   const host = tab?.origin ? new URL(tab.origin).host : null;
   // VINs reported from the tab mean the detector runs there, whatever the lists say.
   const detecting =
@@ -114,8 +109,8 @@ export function App() {
       )}
       {tab && signedIn && tab.vins.length > 1 && (
         <CheckAll
-          plan={() => sendMessage('planCheckAll', { tabId: tab.id }).catch(unreachable)}
-          run={(override) => sendMessage('checkAll', { tabId: tab.id, override }).catch(unreachable)}
+          plan={() => sendMessage('planCheckAll', { tabId: tab.id }).catch(unanswered)}
+          run={(override) => sendMessage('checkAll', { tabId: tab.id, override }).catch(unanswered)}
           onDone={setChecked}
         />
       )}

@@ -8,6 +8,7 @@ import { Provider } from '@/lib/api/schemas';
 import { type Account, type ReportView, sendMessage } from '@/lib/messaging';
 import { findHeld } from '@/lib/purchase-rules';
 import { countRemoteResources, reportDocument } from '@/lib/report-document';
+import { unanswered } from '@/lib/result';
 import { ReportToolbar } from './report-toolbar';
 
 type State =
@@ -36,17 +37,13 @@ export function App() {
       });
       return;
     }
-    sendMessage('openReport', asked).then(
-      (result) =>
+    sendMessage('openReport', asked)
+      .catch(unanswered)
+      .then((result) =>
         setState(
           result.ok ? { step: 'ready', report: result.value } : { step: 'failed', error: result.error },
         ),
-      (error: Error) =>
-        setState({
-          step: 'failed',
-          error: { kind: 'network', message: `The extension did not answer: ${error.message}` },
-        }),
-    );
+      );
     sendMessage('getAccount', undefined).then((r) => r.ok && setAccount(r.value));
   }, []);
 

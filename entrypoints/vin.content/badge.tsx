@@ -4,15 +4,14 @@
 // A class component: preact/hooks would cost the content script 0.5 KB gzip of its 15 KB budget.
 import { Component } from 'preact';
 import type { RecordCounts } from '@/lib/api/schemas';
-import type { Result } from '@/lib/result';
+import { plural } from '@/lib/plural';
+import { type Result, unanswered } from '@/lib/result';
 import type { LocalDecode } from '@/lib/vin';
 
 export interface BadgeActions {
   checkRecords(vin: string): Promise<Result<RecordCounts>>;
   openPurchase(vin: string): Promise<Result<null>>;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface BadgeProps {
   decode: LocalDecode;
@@ -47,12 +46,9 @@ export class Badge extends Component<BadgeProps, BadgeState> {
 
   check = async () => {
     this.setState({ step: { step: 'checking' } });
-    const result = await this.props.actions.checkRecords(this.props.decode.vin).catch(
-      (error: Error): Result<RecordCounts> => ({
-        ok: false,
-        error: { kind: 'network', message: `The extension did not answer: ${error.message}` },
-      }),
-    );
+    const result: Result<RecordCounts> = await this.props.actions
+      .checkRecords(this.props.decode.vin)
+      .catch(unanswered);
     this.setState({ step: { step: 'checked', result } });
   };
 

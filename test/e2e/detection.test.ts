@@ -92,8 +92,15 @@ describe('detection in Chromium', () => {
       .poll(() => badgeVins(dealer))
       .toEqual(['1C6RD6FT1CS310366', '1FMDU34X7PUD75574', 'JTHFE2C23A2509749', 'WAULFAFR6DA001366']);
     const copart = await stack.browser.context.newPage();
+    // Wait for the detector's finished pass (the loopback build announces it), not a guessed delay:
+    // "no badge" must mean "scanned and rejected", never "not scanned yet".
+    await copart.addInitScript(() =>
+      document.addEventListener('vhr:drained', () =>
+        document.documentElement.setAttribute('data-scanned', ''),
+      ),
+    );
     await copart.goto(`${stack.server.origin}/fixtures/sites/copart.html`);
-    await copart.waitForTimeout(500);
+    await copart.waitForSelector('html[data-scanned]');
     expect(await badgeVins(copart)).toEqual([]);
     await stack.browser.screenshot(dealer, 'detection-dealer');
   });
