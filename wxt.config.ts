@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 // Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
+const FIREFOX_TEST_PAGES = ['popup.html', 'options.html', 'report.html', 'confirm.html'];
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -29,9 +30,11 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'vin-history-lens@example.com',
-              strict_min_version: '128.0',
+              // 140 is the first Firefox (142 on Android) that reads data_collection_permissions.
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
@@ -41,6 +44,11 @@ export default defineConfig({
       if (wxt.config.mode !== 'loopback') return;
       for (const script of manifest.content_scripts ?? [])
         script.matches = [...(script.matches ?? []), ...LOOPBACK];
+      // Firefox refuses to navigate to moz-extension:// pages under automation; the e2e tests open them
+      // from a loopback page instead, which only works for web-accessible pages. Test builds only: the
+      // store builds expose nothing to pages (asserted in test/e2e/manifest-audit.test.ts).
+      if (wxt.config.browser === 'firefox')
+        manifest.web_accessible_resources = [{ resources: [...FIREFOX_TEST_PAGES], matches: LOOPBACK }];
     },
   },
 });

@@ -9,7 +9,7 @@ import { ErrorNotice } from './error-notice';
 interface TabVinsProps {
   vins: string[];
   checkRecords(vin: string): Promise<Result<RecordCounts>>;
-  /** Answers already in hand (from "check all"). */
+  /** Answers already in hand (cached when the popup opened, or from "check all"). */
   results?: Record<string, Result<RecordCounts>>;
 }
 

@@ -81,6 +81,13 @@ export interface PageVinsAnswer {
   known: Record<string, RecordCounts>;
 }
 
+export interface TabVinsAnswer {
+  /** The VINs the tab shows, in order of discovery. */
+  vins: string[];
+  /** Record counts already known (cached) for any of them: shown at once, free. */
+  known: Record<string, RecordCounts>;
+}
+
 export interface CheckAllOutcome {
   plan: CheckAllPlan;
   results: Record<string, Result<RecordCounts>>;
@@ -108,7 +115,7 @@ export interface Protocol {
   /** Extension pages: forget cached counts, account and kept reports (nothing at the service changes). */
   clearCachedData(): Result<null>;
   /** Extension pages: the VINs a tab shows. */
-  getTabVins(request: { tabId: number }): Result<string[]>;
+  getTabVins(request: { tabId: number }): Result<TabVinsAnswer>;
   /** Extension pages: the sites the user switched detection on for. */
   getUserSites(): Result<string[]>;
   /**

@@ -42,5 +42,11 @@ export function siteOrigin(url: string | undefined): string | null {
   }
 }
 
-/** The match pattern for one origin ("https://dealer.example/*"). */
-export const originMatchPattern = (origin: string): string => `${origin}/*`;
+/**
+ * The match pattern for one origin ("https://dealer.example/*"). Without the port: Firefox rejects
+ * match patterns that name one, and a host permission covers every port of the host in both browsers.
+ */
+export function originMatchPattern(origin: string): string {
+  const { protocol, hostname } = new URL(origin);
+  return `${protocol}//${hostname}/*`;
+}

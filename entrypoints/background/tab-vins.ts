@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { acceptCandidates } from '@/lib/accept-candidates';
 import { ApiError } from '@/lib/api/errors';
-import type { PageCandidates, PageVinsAnswer } from '@/lib/messaging';
+import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/messaging';
 import { fail, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
 import { economySettings } from '@/lib/storage';
@@ -51,8 +51,10 @@ export async function reportPageVins(
 /** The VINs a tab shows, as last reported. */
 export const tabVins = (tabId: number): Promise<string[]> => itemFor(tabId).getValue();
 
-export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<string[]>> {
-  return ok(await itemFor(tabId).getValue());
+/** The tab's VINs with the counts already cached (read from storage: no record check). */
+export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<TabVinsAnswer>> {
+  const vins = await itemFor(tabId).getValue();
+  return ok({ vins, known: await knownCounts(vins) });
 }
 
 export function forgetClosedTabs(): void {

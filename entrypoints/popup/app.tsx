@@ -13,7 +13,7 @@ import type { ApiErrorData } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/api/schemas';
 import type { LedgerSummary } from '@/lib/economy';
 import { type Account, type CheckAllOutcome, sendMessage } from '@/lib/messaging';
-import { type Result, unanswered } from '@/lib/result';
+import { ok, type Result, unanswered } from '@/lib/result';
 import { isBuiltInHost, originMatchPattern, siteOrigin } from '@/lib/sites';
 import { AccountState } from './account-state';
 
@@ -21,6 +21,8 @@ interface CurrentTab {
   id: number;
   origin: string | null;
   vins: string[];
+  /** Counts the background had cached for them when the popup opened. */
+  known: Record<string, Result<RecordCounts>>;
 }
 
 /** The tab the popup is about: the active one, or `?tab=<id>` when the popup is opened as a page (tests). */
@@ -56,8 +58,14 @@ export function App() {
         sendMessage('getUserSites', undefined).then((r) => r.ok && setUserSites(r.value));
         currentTab().then(async (active) => {
           if (active?.id === undefined) return;
-          const vins = await sendMessage('getTabVins', { tabId: active.id });
-          setTab({ id: active.id, origin: siteOrigin(active.url), vins: vins.ok ? vins.value : [] });
+          const answer = await sendMessage('getTabVins', { tabId: active.id });
+          const { vins, known } = answer.ok ? answer.value : { vins: [], known: {} };
+          setTab({
+            id: active.id,
+            origin: siteOrigin(active.url),
+            vins,
+            known: Object.fromEntries(Object.entries(known).map(([vin, counts]) => [vin, ok(counts)])),
+          });
         });
       });
   }, []);
@@ -118,7 +126,7 @@ export function App() {
         <TabVins
           vins={tab.vins}
           checkRecords={checkRecords}
-          {...(checked ? { results: checked.results } : {})}
+          results={checked ? { ...tab.known, ...checked.results } : tab.known}
         />
       )}
 

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { disableSite, enableSite, getUserSites } from '@/entrypoints/background/user-sites';
+import { originMatchPattern } from '@/lib/sites';
 
 type Registered = { id: string; matches?: string[]; js?: string[] };
 let registered: Registered[];
@@ -89,5 +90,19 @@ describe('curated sites', () => {
     expect(await on('https://notcars.com/')).toEqual({ ok: true, value: true });
     await setBuiltInSite({ site: 'cars.com', enabled: true });
     expect(await on('https://www.cars.com/shopping/')).toEqual({ ok: true, value: true });
+  });
+});
+
+describe('originMatchPattern', () => {
+  it('leaves the port out, which Firefox refuses in match patterns and both browsers ignore', () => {
+    expect(originMatchPattern('http://127.0.0.1:8787')).toBe('http://127.0.0.1/*');
+    expect(originMatchPattern('https://dealer.example:8443')).toBe('https://dealer.example/*');
+    expect(originMatchPattern('https://dealer.example')).toBe('https://dealer.example/*');
+  });
+
+  it('registers a dealer site on a port under its portless pattern', async () => {
+    granted.add('https://dealer.example/*');
+    await enableSite({ origin: 'https://dealer.example:8443' });
+    expect(registered.map((r) => r.matches)).toEqual([['https://dealer.example/*']]);
   });
 });

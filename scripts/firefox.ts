@@ -1,0 +1,94 @@
+// Launches Debian's Firefox ESR with the built extension installed, through puppeteer-core over
+// WebDriver BiDi (shared/toolchain.md). Firefox refuses to let automation navigate to
+// moz-extension:// pages, so extension pages are opened by a loopback page navigating itself to
+// them; the test build lists them in web_accessible_resources for that (wxt.config.ts).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { FIREFOX_EXTENSION_DIR, firefoxPath, SCREENSHOT_DIR } from './browser-paths';
+
+// A fixed internal UUID, so the tests know the extension's origin before it starts.
+const EXTENSION_ID = 'vin-history-lens@example.com';
+const UUID = '5f0c1a52-7d3e-4b8a-9e61-2c4d8f7a9b10';
+
+interface BidiTreeNode {
+  context: string;
+  url: string;
+  children?: BidiTreeNode[];
+}
+interface BidiConnection {
+  send(method: string, params: object): Promise<{ result: unknown }>;
+}
+
+export interface FirefoxExtension {
+  browser: Browser;
+  /** "moz-extension://<uuid>" */
+  origin: string;
+  /**
+   * Opens an extension page in a new tab: `launcher` (any loopback page) is loaded first and then
+   * navigates itself there. Puppeteer sees no navigation events inside extension pages, so wait
+   * with `page.waitForFunction`, not with navigation or selector-visibility helpers that rely on them.
+   */
+  openPage(path: string, launcher: string): Promise<Page>;
+  /** The documents shown by a page's iframes (e.g. a report in its sandbox), read through BiDi. */
+  childFrames(page: Page): Promise<Array<{ url: string; evaluate(expression: string): Promise<unknown> }>>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function launchFirefoxExtension(): Promise<FirefoxExtension> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [EXTENSION_ID]: UUID }) },
+  });
+  await browser.installExtension(FIREFOX_EXTENSION_DIR);
+  const origin = `moz-extension://${UUID}`;
+  const bidi = (browser as unknown as { connection: BidiConnection }).connection;
+  const contextOf = (page: Page) => (page.mainFrame() as unknown as { _id: string })._id;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+  return {
+    browser,
+    origin,
+    async openPage(path, launcher) {
+      const page = await browser.newPage();
+      await page.goto(launcher);
+      await page.evaluate((url) => {
+        location.href = url;
+      }, `${origin}/${path}`);
+      await page.waitForFunction(
+        (o) => location.origin === o && document.readyState === 'complete',
+        {},
+        origin,
+      );
+      return page;
+    },
+    async childFrames(page) {
+      const { result } = await bidi.send('browsingContext.getTree', { root: contextOf(page) });
+      const [top] = (result as { contexts: BidiTreeNode[] }).contexts;
+      return (top?.children ?? []).map((child) => ({
+        url: child.url,
+        async evaluate(expression: string) {
+          const answer = await bidi.send('script.evaluate', {
+            expression,
+            target: { context: child.context },
+            awaitPromise: true,
+          });
+          const outcome = answer.result as {
+            type: string;
+            result?: { value?: unknown };
+            exceptionDetails?: unknown;
+          };
+          if (outcome.type !== 'success') throw new Error(`evaluate failed: ${JSON.stringify(outcome)}`);
+          return outcome.result?.value;
+        },
+      }));
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `firefox-${name}.png`) });
+    },
+    close: () => browser.close(),
+  };
+}

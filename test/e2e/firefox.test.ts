@@ -1,0 +1,147 @@
+// The core flows in Firefox ESR (the Firefox MV3 build, loaded through puppeteer-core over BiDi):
+// setting the key up, badges on a listing page, record counts through the background, the popup,
+// and a report in the viewer's sandbox. The badge's shadow root is closed and Firefox has no CDP
+// to pierce it, so the badge is driven with the keyboard, like a user would, and what it asked
+// for is read from the simulator's log and the popup.
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'webextension-polyfill';
+import { DEMO_API_KEY } from '@/simulator/seed';
+import { type SimulatorServer, startSimulatorServer } from '@/simulator/server';
+import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
+
+let server: SimulatorServer;
+let firefox: FirefoxExtension;
+let launcher: string;
+
+beforeAll(async () => {
+  server = await startSimulatorServer({
+    port: 0,
+    staticDirs: {
+      '/demo': fileURLToPath(new URL('../../simulator/demo', import.meta.url)),
+      '/fixtures': fileURLToPath(new URL('../fixtures', import.meta.url)),
+    },
+  });
+  launcher = `${server.origin}/fixtures/blank.html`;
+  firefox = await launchFirefoxExtension();
+});
+afterAll(async () => {
+  await firefox?.close();
+  await server?.close();
+});
+
+const text = (page: Page) => page.evaluate(() => document.body.innerText);
+const waitForText = (page: Page, wanted: string, timeout = 15_000) =>
+  page.waitForFunction((w) => document.body.innerText.includes(w), { timeout }, wanted);
+const badgeVins = (page: Page) =>
+  page.$$eval('[data-vhr-vin]', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhrVin ?? '').sort());
+/** Paths the service was asked for since `mark` (a length of the simulator's log). */
+const requestsSince = (mark: number) => server.sim.log.slice(mark).map((entry) => entry.path);
+
+/** The browser's id of the tab showing `page`, asked from an extension page. */
+async function tabIdOf(extensionPage: Page, page: Page): Promise<number> {
+  const url = page.url();
+  // Firefox's tabs.query refuses URL patterns with a port: compare the URLs instead.
+  const id = await extensionPage.evaluate(
+    async (wanted) =>
+      (await (globalThis as unknown as { browser: Browser }).browser.tabs.query({})).find(
+        (tab) => tab.url === wanted,
+      )?.id,
+    url,
+  );
+  if (id === undefined) throw new Error(`no tab shows ${url}`);
+  return id;
+}
+
+describe('Firefox ESR', () => {
+  let options: Page;
+  let listing: Page;
+
+  it('saves the service URL and key from the options page, checked against the service', async () => {
+    options = await firefox.openPage('options.html', launcher);
+    await options.waitForFunction(() => (document.querySelector('#service-url') as HTMLInputElement)?.value);
+    await options.click('#service-url');
+    await options.keyboard.down('Control');
+    await options.keyboard.press('a');
+    await options.keyboard.up('Control');
+    await options.type('#service-url', server.baseUrl);
+    await options.type('#api-key', DEMO_API_KEY);
+    await options.keyboard.press('Enter');
+    await waitForText(options, 'Dana Demo');
+    expect(requestsSince(0)).toEqual(['/user']);
+    await firefox.screenshot(options, 'options-saved');
+  });
+
+  it('badges every vehicle of the demo listing page and spends nothing', async () => {
+    const mark = server.sim.log.length;
+    listing = await firefox.browser.newPage();
+    await listing.goto(`${server.origin}/demo/listing.html`);
+    await expect
+      .poll(() => badgeVins(listing), { timeout: 15_000 })
+      .toEqual([
+        '1C6RD6FT1CS310366',
+        '1FMDU34X7PUD75574',
+        '1G1PG5SC3C7167133',
+        '4T1BB3EK5AU118081',
+        '5N3ZA0NE1AN908084',
+        'KNAE55LC7J6018811',
+        'WAULFAFR6DA001366',
+      ]);
+    // The toolbar counts all eight (one is only in the page's JSON state).
+    const tabId = await tabIdOf(options, listing);
+    await expect
+      .poll(() =>
+        options.evaluate(
+          (id) => (globalThis as unknown as { browser: Browser }).browser.action.getBadgeText({ tabId: id }),
+          tabId,
+        ),
+      )
+      .toBe('8');
+    await firefox.screenshot(listing, 'listing');
+    expect(requestsSince(mark)).toEqual([]);
+  });
+
+  it("checks one VIN's records through the background when its badge asks, and the popup shows them", async () => {
+    const vin = '1G1PG5SC3C7167133';
+    const mark = server.sim.log.length;
+    // Open the badge with the mouse, then its first action ("Check records") with the keyboard.
+    await listing.click(`vhr-badge[data-vhr-vin="${vin}"]`);
+    await listing.keyboard.press('Tab');
+    expect(await listing.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.vhrVin)).toBe(
+      vin,
+    );
+    await listing.keyboard.press('Enter');
+    await expect.poll(() => requestsSince(mark), { timeout: 15_000 }).toEqual([`/records/vin/${vin}`]);
+    expect(server.sim.log.at(-1)?.userId).toBe(server.sim.log[0]?.userId);
+
+    const popup = await firefox.openPage(`popup.html?tab=${await tabIdOf(options, listing)}`, launcher);
+    await waitForText(popup, '25 credits left');
+    const expected = await server.sim
+      .fetch(new Request(`${server.baseUrl}/records/vin/${vin}`, { headers: { 'x-api-key': DEMO_API_KEY } }))
+      .then((r) => r.json() as Promise<{ providerA_records: number; providerB_records: number }>);
+    const shown = await text(popup);
+    expect(shown).toContain('Dana Demo');
+    expect(shown).toContain(
+      `providerA ${expected.providerA_records} records, providerB ${expected.providerB_records} records`,
+    );
+    // Only that VIN was checked: the other seven still offer "Check records".
+    expect(shown.match(/Check records/g)?.length).toBeGreaterThanOrEqual(7);
+    await firefox.screenshot(popup, 'popup');
+  });
+
+  it('renders a held report in the sandbox, where its scripts, refresh and remote loads do nothing', async () => {
+    const viewer = await firefox.openPage('report.html?provider=providerA&id=1', launcher);
+    await waitForText(viewer, '1G1PG5SC3C7167133');
+    const [frame] = await firefox.childFrames(viewer);
+    expect(frame?.url).toBe('about:srcdoc');
+    await expect.poll(() => frame?.evaluate('document.body.innerText')).toContain('Vehicle History Report');
+    // The report's meta refresh fires after 3 s if it survives.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(await frame?.evaluate('String(window.__vhrReportScriptRan)')).toBe('undefined');
+    expect(await frame?.evaluate('location.href')).toBe('about:srcdoc');
+    expect(server.sim.beacons).toEqual([]);
+    expect(await viewer.evaluate(() => location.pathname)).toBe('/report.html');
+    await firefox.screenshot(viewer, 'report');
+  });
+});
