@@ -1,0 +1,133 @@
+// What the store builds ask of the browser, checked on the built output (npm test builds both
+// before the e2e run): minimal permissions, each justified in the README; nothing exposed to web
+// pages; no messages from outside the extension; a strict CSP for extension pages.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites';
+import { type ExtensionBrowser, launchExtension } from '../../scripts/chromium';
+
+interface Manifest {
+  permissions?: string[];
+  host_permissions?: string[];
+  optional_host_permissions?: string[];
+  optional_permissions?: string[];
+  content_scripts?: Array<{ matches: string[]; all_frames?: boolean; world?: string }>;
+  web_accessible_resources?: Array<{ resources: string[]; matches: string[] }>;
+  externally_connectable?: { ids?: string[]; matches?: string[] };
+  content_security_policy?: { extension_pages?: string; sandbox?: string };
+  sandbox?: unknown;
+}
+
+const OUTPUT = fileURLToPath(new URL('../../.output', import.meta.url));
+const STORE_BUILDS = ['chrome-mv3', 'firefox-mv3'];
+
+function manifestOf(build: string): Manifest {
+  const file = join(OUTPUT, build, 'manifest.json');
+  if (!existsSync(file))
+    throw new Error(`${file} is missing: run npm run build and npm run build:firefox first.`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** The README's permission table: every backticked name in its first column, with its reason. */
+function readmePermissions(): Map<string, string> {
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('## Permissions'),
+    readme.indexOf('\n## ', readme.indexOf('## Permissions') + 1),
+  );
+  const reasons = new Map<string, string>();
+  for (const row of section.split('\n').filter((line) => line.startsWith('|'))) {
+    const [, what = '', why = ''] = row.split('|').map((cell) => cell.trim());
+    for (const [, name] of what.matchAll(/`([^`]+)`/g)) reasons.set(name as string, why);
+  }
+  return reasons;
+}
+
+describe.each(STORE_BUILDS)('the %s store build', (build) => {
+  const manifest = manifestOf(build);
+
+  it('asks for the four API permissions and the loopback host only, each with its reason in the README', () => {
+    expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus']);
+    expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*']);
+    expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
+    expect(manifest.optional_permissions).toBeUndefined();
+    const reasons = readmePermissions();
+    for (const name of [
+      ...(manifest.permissions ?? []),
+      ...(manifest.host_permissions ?? []),
+      ...(manifest.optional_host_permissions ?? []),
+    ]) {
+      expect(reasons.get(name), `README reason for ${name}`).toMatch(/\w{4,}.*\w{4,}/);
+    }
+  });
+
+  it('runs the content script on the curated listing sites only, over HTTPS, in its isolated world', () => {
+    const matches = (manifest.content_scripts ?? []).flatMap((script) => script.matches);
+    expect(new Set(matches)).toEqual(new Set(BUILT_IN_SITES.flatMap(sitePatterns)));
+    expect(matches.every((pattern) => pattern.startsWith('https://'))).toBe(true);
+    expect(manifest.content_scripts?.some((script) => script.world === 'MAIN')).toBe(false);
+  });
+
+  it('exposes nothing to web pages and accepts no messages from them or from other extensions', () => {
+    expect(manifest.web_accessible_resources ?? []).toEqual([]);
+    if (build.startsWith('chrome')) expect(manifest.externally_connectable).toEqual({ ids: [], matches: [] });
+    // Firefox has no externally_connectable: only listeners could open the door, and there are none.
+    const code = readdirSync(join(OUTPUT, build), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(OUTPUT, build, file), 'utf8'))
+      .join('\n');
+    expect(code).not.toMatch(/on(Message|Connect)External\.addListener/);
+  });
+
+  it('gives extension pages a CSP without inline or remote script, plugins or base changes', () => {
+    expect(manifest.content_security_policy?.extension_pages).toBe(
+      "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    );
+    expect(manifest.sandbox).toBeUndefined();
+    for (const page of ['popup.html', 'options.html', 'report.html', 'confirm.html']) {
+      const html = readFileSync(join(OUTPUT, build, page), 'utf8');
+      // Every script is a file of the package: nothing inline, nothing remote.
+      for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/\ssrc="\/[^"/]/);
+      expect(html).not.toMatch(/<script\b[^>]*>[^<\s]/);
+      expect(html).not.toMatch(/\s(src|href)="(https?:)?\/\//);
+    }
+  });
+});
+
+describe('the Firefox test build', () => {
+  it('lists only its four pages as web-accessible, and only to loopback pages', () => {
+    const manifest = manifestOf('firefox-mv3-loopback');
+    expect(manifest.web_accessible_resources).toEqual([
+      {
+        resources: ['popup.html', 'options.html', 'report.html', 'confirm.html'],
+        matches: ['http://127.0.0.1/*', 'http://localhost/*'],
+      },
+    ]);
+  });
+});
+
+describe('the running extension in Chromium', () => {
+  let browser: ExtensionBrowser;
+  beforeAll(async () => {
+    browser = await launchExtension();
+  });
+  afterAll(() => browser?.close());
+
+  it('has no listener for messages or connections from outside the extension', async () => {
+    const listening = await browser.worker.evaluate(() => {
+      const runtime = (
+        globalThis as unknown as {
+          chrome: { runtime: Record<string, { hasListeners(): boolean }> };
+        }
+      ).chrome.runtime;
+      return {
+        external: runtime.onMessageExternal?.hasListeners() ?? false,
+        externalConnect: runtime.onConnectExternal?.hasListeners() ?? false,
+        internal: runtime.onMessage?.hasListeners() ?? false,
+      };
+    });
+    expect(listening).toEqual({ external: false, externalConnect: false, internal: true });
+  });
+});
