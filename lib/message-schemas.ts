@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import { Provider } from './api/schemas';
 import { BUILT_IN_SITES } from './sites';
+import { MAX_PAGE_VINS } from './vin-candidates';
 import { describeVinProblem, normalizeVin, VIN_SHAPE } from './vin-rules';
 
 export const SaveSettingsRequest = z.object({
@@ -25,7 +26,6 @@ const Vin = z.pipe(
 export const VinRequest = z.object({ vin: Vin });
 
 const PageVin = z.string().check(z.regex(VIN_SHAPE));
-const MAX_PAGE_VINS = 5000;
 
 export const PageCandidates = z.object({
   candidates: z

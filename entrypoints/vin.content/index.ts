@@ -11,6 +11,9 @@ import { send } from './send';
 export default defineContentScript({
   matches: BUILT_IN_SITES.flatMap(sitePatterns),
   runAt: 'document_idle',
+  // WXT's default also announces each start to the page with window.postMessage (naming the
+  // extension's id): pages have no business knowing, and hostile ones listen.
+  noScriptStartedPostMessage: true,
   async main(ctx) {
     if (import.meta.env.MODE === 'loopback') document.dispatchEvent(new CustomEvent('vhr:started'));
     // The user may have switched this site off in the options. Without an answer, detection runs.

@@ -2,6 +2,7 @@
 // batched MutationObserver reports as added or changed. Nothing here calls the service.
 import type { Candidate } from '@/lib/accept-candidates';
 import type { LocalDecode } from '@/lib/vin';
+import { MAX_PAGE_VINS } from '@/lib/vin-candidates';
 import { createPlacer, type Placement } from './placement';
 import { BADGE_TAG, createScanner, type Occurrence } from './scanner';
 
@@ -66,6 +67,7 @@ export function createPageScanner(options: PageScannerOptions) {
   let draining: Promise<void> | null = null;
 
   function record(occurrence: Occurrence) {
+    if (occurrences.size >= MAX_PAGE_VINS && !occurrences.has(occurrence.vin)) return;
     const vins = seenPairs.get(occurrence.element) ?? new Set<string>();
     seenPairs.set(occurrence.element, vins);
     if (vins.has(occurrence.vin)) return;

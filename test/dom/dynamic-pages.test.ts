@@ -1,6 +1,8 @@
 // Pages that change after load: cards appended while scrolling, removed, edited; an extension
 // reload (context invalidated) stops everything.
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeVin, rng } from '@/bench/listing-page';
+import { MAX_PAGE_VINS } from '@/lib/vin-candidates';
 import { badgeVins, scanFixture } from './scan-fixture';
 
 let stop: (() => void) | undefined;
@@ -91,5 +93,36 @@ describe('dynamic pages', () => {
     await run.scanner.idle();
     expect([...run.scanner.vins()].sort()).toEqual(['KNAE55LC7J6018811']);
     expect(badgeVins(run.badges())).toEqual(['KNAE55LC7J6018811']);
+  });
+});
+
+describe('a page flooded with VINs', () => {
+  it('tracks at most 2,000 distinct candidates, keeps badging those, and asks the background in bounded messages', async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    const random = rng(11);
+    const flood = Array.from({ length: 3000 }, () => makeVin(random));
+    const list = document.querySelector('ul.inventory')!;
+    list.insertAdjacentHTML(
+      'beforeend',
+      flood.map((vin) => `<li class="vehicle" data-vin="${vin}"></li>`).join(''),
+    );
+    await settle();
+    await run.scanner.idle();
+    const sent = new Set(run.classified.flat());
+    expect(sent.size).toBe(MAX_PAGE_VINS);
+    expect(run.scanner.vins()).toHaveLength(MAX_PAGE_VINS);
+    // The page's own vehicles, found first, keep their badges.
+    expect(badgeVins(run.badges())).toEqual(expect.arrayContaining(['1C6RD6FT1CS310366']));
+    expect(run.badges().length).toBeLessThanOrEqual(MAX_PAGE_VINS);
+    // When the flood leaves, room comes back: a vehicle added afterwards is badged.
+    for (const li of document.querySelectorAll('li.vehicle[data-vin]'))
+      if (flood.includes((li as HTMLElement).dataset.vin ?? '')) li.remove();
+    await settle();
+    await run.scanner.idle();
+    appendCard('JN8AZ28R59T128050', 'text');
+    await settle();
+    await run.scanner.idle();
+    expect(badgeVins(run.badges())).toContain('JN8AZ28R59T128050');
   });
 });
