@@ -1,5 +1,6 @@
 // Runs on listing pages: finds VINs, badges each vehicle, and tells the background which VINs the
 // tab shows. It never calls the service and never holds the key: it asks the background.
+import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import type { RecordCounts } from '@/lib/api/schemas';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites';
@@ -15,6 +16,16 @@ export default defineContentScript({
   // extension's id): pages have no business knowing, and hostile ones listen.
   noScriptStartedPostMessage: true,
   async main(ctx) {
+    // One live copy per frame. WXT stops a content script when a page event says a newer copy
+    // started, and any page can forge that event (test/e2e/hostile-page.test.ts), so here it counts
+    // only once the extension itself is gone (reloaded or updated: the runtime id disappears). A
+    // second copy injected while this one lives (the popup's "Find VINs here") leaves at once.
+    const frame = window as { vhrAlive?: () => boolean };
+    if (frame.vhrAlive?.()) return;
+    const life = new AbortController();
+    const alive = () => !life.signal.aborted && !!browser.runtime?.id;
+    frame.vhrAlive = alive;
+    ctx.onInvalidated(() => alive() || life.abort());
     if (import.meta.env.MODE === 'loopback') document.dispatchEvent(new CustomEvent('vhr:started'));
     // The user may have switched this site off in the options. Without an answer, detection runs.
     const enabled = await send('isSiteEnabled', undefined).catch(() => ({ ok: true as const, value: true }));
@@ -28,14 +39,14 @@ export default defineContentScript({
     const known = new Map<string, RecordCounts>();
     const scanner = createPageScanner({
       doc: document,
-      signal: ctx.signal,
+      signal: life.signal,
       classify: async (candidates, present) => {
         const result = await send('reportPageVins', { candidates, present });
         if (!result.ok) return [];
         for (const [vin, counts] of Object.entries(result.value.known)) known.set(vin, counts);
         return result.value.vins;
       },
-      mount: async (placement, decode) => mountBadge(placement, decode, actions, known.get(placement.vin)),
+      mount: (placement, decode) => mountBadge(placement, decode, actions, known.get(placement.vin)),
       // The loopback build (tests, benchmarks) tells the page how much work each pass took.
       ...(import.meta.env.MODE === 'loopback'
         ? {
@@ -45,6 +56,17 @@ export default defineContentScript({
         : {}),
     });
     scanner.start();
-    ctx.addEventListener(window, 'wxt:locationchange', () => scanner.rescan());
+    // In-page navigation (single-page apps), checked once a second; this is also where an orphaned
+    // copy notices that its extension is gone.
+    let href = location.href;
+    const timer = setInterval(() => {
+      if (!alive()) {
+        life.abort();
+        clearInterval(timer);
+      } else if (href !== location.href) {
+        href = location.href;
+        scanner.rescan();
+      }
+    }, 1000);
   },
 });

@@ -38,6 +38,7 @@ export function mountBadge(
   };
   render(<Badge decode={decode} actions={actions} onToggle={onToggle} known={known} />, shadow);
   return {
+    host,
     remove() {
       render(null, shadow);
       host.remove();

@@ -8,6 +8,8 @@ import { BADGE_TAG, createScanner, type Occurrence } from './scanner';
 
 export interface BadgeHandle {
   remove(): void;
+  /** The element the badge lives in, when it has one: a page may remove it. */
+  host?: Element;
 }
 
 export interface PageScannerOptions {
@@ -18,7 +20,7 @@ export interface PageScannerOptions {
    */
   classify(candidates: Candidate[], present: string[]): Promise<LocalDecode[]>;
   /** Mounts the badge for a placement (real: a closed shadow root; tests may pass their own). */
-  mount(placement: Placement, decode: LocalDecode): Promise<BadgeHandle>;
+  mount(placement: Placement, decode: LocalDecode): BadgeHandle;
   signal: AbortSignal;
   /** Longest slice of work before yielding to the page (ms). */
   sliceMs?: number;
@@ -60,7 +62,7 @@ export function createPageScanner(options: PageScannerOptions) {
   const isVisible = options.isVisible ?? defaultIsVisible;
   const occurrences = new Map<string, Occurrence[]>();
   const seenPairs = new WeakMap<Element, Set<string>>();
-  const badges = new Map<string, { anchor: Element; handle: Promise<BadgeHandle> }>();
+  const badges = new Map<string, { anchor: Element; handle: BadgeHandle }>();
   const placer = createPlacer(doc);
   const queue: Node[] = [];
   const accepted = new Map<string, LocalDecode>();
@@ -154,6 +156,11 @@ export function createPageScanner(options: PageScannerOptions) {
       if (decode) accepted.set(vin, decode);
     }
     for (const vin of accepted.keys()) if (!occurrences.has(vin)) accepted.delete(vin);
+    // A VIN that left and came back (a card re-rendered) was judged before: accepted again.
+    for (const vin of present) {
+      const decode = accepted.has(vin) ? null : (judged.get(vin) ?? judged.get(`${vin}+`));
+      if (decode) accepted.set(vin, decode);
+    }
   }
 
   /**
@@ -168,6 +175,16 @@ export function createPageScanner(options: PageScannerOptions) {
       await slice();
       return signal.aborted;
     };
+    if (forgotten) {
+      // Something changed in place: where each VIN is held has to be worked out afresh.
+      forgotten = false;
+      placer.reset();
+      for (const list of occurrences.values()) for (const o of list) placer.record(o);
+    }
+    // Badges whose VIN left, whose card left, or that the page removed on its own (put back below).
+    for (const [vin, badge] of badges)
+      if (!occurrences.has(vin) || !badge.anchor.isConnected || badge.handle.host?.isConnected === false)
+        dropBadge(vin, badge);
     placer.beginPass();
     const placements: Array<[Placement, LocalDecode]> = [];
     for (const [vin, decode] of [...accepted]) {
@@ -195,36 +212,64 @@ export function createPageScanner(options: PageScannerOptions) {
     })();
   }
 
-  /** Drops what was removed from the page: its occurrences and badges. */
+  let forgotten = false;
+  /**
+   * An element changed in place (an attribute, its text; list views recycle cards this way): what
+   * was found in it is forgotten, and the rescan that follows finds what it holds now.
+   */
+  function forget(element: Element) {
+    const vins = seenPairs.get(element);
+    if (!vins) return;
+    seenPairs.delete(element);
+    forgotten = true;
+    for (const vin of vins) {
+      const kept = (occurrences.get(vin) ?? []).filter((o) => o.element !== element);
+      if (kept.length) occurrences.set(vin, kept);
+      else occurrences.delete(vin);
+    }
+  }
+
+  function dropBadge(vin: string, badge: { handle: BadgeHandle }) {
+    badges.delete(vin);
+    badge.handle.remove();
+  }
+
+  /** Drops what was removed from the page: its occurrences (badges follow in mountDirty). */
   function prune() {
     for (const [vin, list] of occurrences) {
       const alive = list.filter((o) => o.element.isConnected);
-      if (alive.length === 0) occurrences.delete(vin);
-      else if (alive.length !== list.length) occurrences.set(vin, alive);
-      const badge = badges.get(vin);
-      if (badge && !badge.anchor.isConnected) {
-        badges.delete(vin);
-        void badge.handle.then((h) => h.remove());
-      }
+      if (alive.length === list.length) continue;
+      // A removed element may come back (moved, re-rendered): then it is scanned afresh.
+      for (const o of list) if (!o.element.isConnected) seenPairs.delete(o.element);
+      if (alive.length) occurrences.set(vin, alive);
+      else occurrences.delete(vin);
     }
   }
 
   function onMutations(records: MutationRecord[]) {
     let removed = false;
     const roots = new Set<Node>();
+    // Elements changed in place: their text or a watched attribute.
+    const changed = new Set<Node>();
     for (const record of records) {
       if (record.type === 'childList') {
         if (record.removedNodes.length) removed = true;
+        for (const node of record.removedNodes) if (node.nodeType === 3) changed.add(record.target);
         for (const node of record.addedNodes) {
           if (node.nodeType === 1 && (node as Element).localName === BADGE_TAG) continue;
           // Added text joins a run in its block: rescan the parent so split VINs are seen whole.
-          roots.add(node.nodeType === 1 ? node : (record.target as Node));
+          if (node.nodeType === 1) roots.add(node);
+          else changed.add(record.target);
         }
       } else {
-        roots.add(
+        changed.add(
           record.type === 'characterData' ? (record.target.parentNode ?? record.target) : record.target,
         );
       }
+    }
+    for (const node of changed) {
+      forget(node as Element);
+      roots.add(node);
     }
     if (removed) prune();
     // Only the outermost changed nodes: a subtree is scanned once.
@@ -250,7 +295,7 @@ export function createPageScanner(options: PageScannerOptions) {
       });
       signal.addEventListener('abort', () => {
         observer.disconnect();
-        for (const { handle } of badges.values()) void handle.then((h) => h.remove());
+        for (const { handle } of badges.values()) handle.remove();
         badges.clear();
       });
     },

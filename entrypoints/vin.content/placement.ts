@@ -13,7 +13,7 @@ const MANY = 1;
 
 export function createPlacer(doc: Document) {
   // Element -> the one VIN inside it, or MANY. Kept across batches so later cards see earlier ones.
-  const vinsInside = new WeakMap<Element, string | typeof MANY>();
+  let vinsInside = new WeakMap<Element, string | typeof MANY>();
 
   function record(occurrence: Occurrence) {
     if (occurrence.kind === 'json') return;
@@ -94,7 +94,12 @@ export function createPlacer(doc: Document) {
     return null;
   }
 
-  return { record, place, beginPass };
+  /** Forgets every VIN recorded: the caller records the current ones again. */
+  const reset = () => {
+    vinsInside = new WeakMap();
+  };
+
+  return { record, place, beginPass, reset };
 }
 
 function safePath(url: string, base: string): string | null {

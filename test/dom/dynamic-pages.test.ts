@@ -96,6 +96,61 @@ describe('dynamic pages', () => {
   });
 });
 
+describe('cards changed in place', () => {
+  const rerun = async (run: Awaited<ReturnType<typeof scanFixture>>) => {
+    await settle();
+    await run.scanner.idle();
+  };
+
+  it("a recycled card (its data-vin changed) gets the new VIN's badge, and the old one goes", async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    const card = document.querySelector<HTMLElement>('li[data-vin="1C6RD6FT1CS310366"]')!;
+    card.dataset.vin = 'JN8AZ28R59T128050';
+    await rerun(run);
+    expect(badgeVins(run.badges())).toContain('JN8AZ28R59T128050');
+    expect(badgeVins(run.badges())).not.toContain('1C6RD6FT1CS310366');
+    card.dataset.vin = '1C6RD6FT1CS310366';
+    await rerun(run);
+    expect(badgeVins(run.badges())).toContain('1C6RD6FT1CS310366');
+    expect(badgeVins(run.badges())).not.toContain('JN8AZ28R59T128050');
+    expect(run.badges()).toHaveLength(4);
+  });
+
+  it('text rewritten in place moves the badge to the VIN it shows now', async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    const li = appendCard('JH4DC4340RS003205', 'text');
+    await rerun(run);
+    expect(badgeVins(run.badges())).toContain('JH4DC4340RS003205');
+    li.querySelector('p')!.textContent = 'VIN 5N3ZA0NE1AN908084';
+    await rerun(run);
+    expect(badgeVins(run.badges())).toContain('5N3ZA0NE1AN908084');
+    expect(badgeVins(run.badges())).not.toContain('JH4DC4340RS003205');
+  });
+
+  it('a card removed and added again is badged again', async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    const card = document.querySelector('li[data-vin="1C6RD6FT1CS310366"]')!;
+    card.remove();
+    await rerun(run);
+    expect(badgeVins(run.badges())).not.toContain('1C6RD6FT1CS310366');
+    document.querySelector('ul.inventory')!.append(card);
+    await rerun(run);
+    expect(badgeVins(run.badges())).toContain('1C6RD6FT1CS310366');
+  });
+
+  it('a badge the page removes on its own is put back, once', async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    for (const badge of run.badges()) badge.remove();
+    await rerun(run);
+    expect(run.badges()).toHaveLength(4);
+    expect(new Set(badgeVins(run.badges())).size).toBe(4);
+  });
+});
+
 describe('a page flooded with VINs', () => {
   it('tracks at most 2,000 distinct candidates, keeps badging those, and asks the background in bounded messages', async () => {
     const run = await scanFixture('dealer.html');

@@ -28,7 +28,7 @@ describe('recall on real VINs', () => {
       signal: controller.signal,
       isVisible: () => true,
       classify: async (candidates) => acceptCandidates(candidates, 2026),
-      mount: async () => ({ remove() {} }),
+      mount: () => ({ remove() {} }),
     });
     scanner.start();
     await scanner.idle();

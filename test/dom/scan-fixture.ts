@@ -33,7 +33,7 @@ export async function scanFixture(name: string, actions: BadgeActions = noAction
       classified.push(candidates.map((c) => c.vin));
       return acceptCandidates(candidates, 2026);
     },
-    mount: async (placement, decode) => mountBadge(placement, decode, actions),
+    mount: (placement, decode) => mountBadge(placement, decode, actions),
   });
   scanner.start();
   await scanner.idle();

@@ -70,17 +70,24 @@ describe('detection in Chromium', () => {
     await badge.close();
   });
 
-  it("lists the tab's VINs in the popup, with record counts on request", async () => {
+  it("lists the tab's VINs in the popup, with known counts at once and others on request", async () => {
     const tabId = await stack.browser.tabIdOf(page);
     const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);
     const rows = popup.getByRole('list', { name: 'VINs on this page' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(9);
+    const row = (vin: string) => popup.locator(`li[data-vin="${vin}"]`);
+    // Checked from its badge before: shown from the cache, with no new check.
+    await expect
+      .poll(() => row('1C6RD6FT1CS310366').getByTestId('counts').textContent())
+      .toMatch(/^providerA \d+ records?/);
+    expect(stack.server.sim.log.filter((e) => e.endpoint === 'records')).toHaveLength(1);
     await popup
       .getByRole('button', { name: 'Check records for 1G1PG5SC3C7167133 (uses 1 record check)' })
       .click();
     await expect
-      .poll(() => popup.getByTestId('counts').textContent())
+      .poll(() => row('1G1PG5SC3C7167133').getByTestId('counts').textContent())
       .toBe('providerA 21 records, providerB 17 records');
+    expect(stack.server.sim.log.filter((e) => e.endpoint === 'records')).toHaveLength(2);
     await stack.browser.screenshot(popup, 'popup-tab-vins');
     await popup.close();
   });
