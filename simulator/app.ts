@@ -33,6 +33,13 @@ export interface LogEntry {
   userId?: string;
 }
 
+export interface HeldReportInput {
+  apiKey: string;
+  provider: SimProvider;
+  vin: string;
+  html: string;
+}
+
 export interface SimulatorOptions {
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
@@ -88,6 +95,10 @@ export function createSimulator(options: SimulatorOptions = {}) {
   app.delete('/__sim/faults', (c) => {
     faults.clear();
     return c.json({ ok: true });
+  });
+  app.post('/__sim/reports', async (c) => {
+    const added = addHeldReport((await c.req.json()) as HeldReportInput);
+    return added ? c.json(added) : c.json(errorBody(404, 'Not Found', 'No user has that key'), 404);
   });
   app.post('/__sim/reset', (c) => {
     reset();
@@ -199,6 +210,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
   for (const provider of ['providerA', 'providerB'] as const) {
     const origin = (url: string) => new URL(url).origin;
     const html = (r: SimReport, url: string) =>
+      r.html ??
       renderReportHtml({ ...r, origin: origin(url), ...(r.padToBytes ? { padToBytes: r.padToBytes } : {}) });
 
     v1.get(`/${provider}/vin/:vin/html`, (c) => {
@@ -239,6 +251,15 @@ export function createSimulator(options: SimulatorOptions = {}) {
   app.route('/v1', v1);
   app.notFound((c) => c.json(errorBody(404, 'Not Found', 'Endpoint not found'), 404));
 
+  /** Gives a user a report they hold, with the given HTML (outside /v1: for tests only). */
+  function addHeldReport(input: HeldReportInput): { provider: SimProvider; id: string } | null {
+    const user = state.users.find((u) => u.apiKey === input.apiKey);
+    if (!user) return null;
+    const report = addReport(state, user, input.provider, input.vin, now());
+    report.html = input.html;
+    return { provider: report.provider, id: report.id };
+  }
+
   function reset() {
     state = createState(SEED_USERS, SEED_VEHICLES, now());
     faults.clear();
@@ -267,6 +288,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
     fetch: fetchInProcess,
     faults,
     reset,
+    addHeldReport,
     get log() {
       return log;
     },

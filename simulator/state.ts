@@ -12,6 +12,8 @@ export interface SimReport {
   createdAt: string;
   updatedAt: string;
   padToBytes?: number;
+  /** HTML given through the control surface (hostile-report tests) instead of the generated report. */
+  html?: string;
 }
 
 export interface SimUser {
