@@ -4,6 +4,8 @@
 // - A report already held is offered instead, free, unless the user asks to buy again.
 // - A pending record is written before the request; after a lost answer (timeout, dropped
 //   connection, 5xx, a worker that died) the purchase is reconciled through /user/reports.
+// - After a timeout the service may still be working on it: for SETTLE_AFTER_MS "no new report"
+//   does not mean "not bought", and the same report is not bought again meanwhile.
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from '@/lib/api/errors';
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
@@ -22,7 +24,15 @@ interface Pending {
   /** Ids of this provider's reports for the VIN before the request: the new one is not among them. */
   heldBefore: string[];
   startedAt: number;
+  /** We stopped waiting (timeout) while the service may still have been working on it. */
+  timedOut?: boolean;
 }
+
+/**
+ * How long after a purchase we stopped waiting for the service may still finish it (and charge):
+ * until then, "no new report" does not mean "not bought", and the same report is not bought again.
+ */
+export const SETTLE_AFTER_MS = 120_000;
 
 const pendingItem = storage.defineItem<Record<string, Pending>>('local:pendingPurchases', { fallback: {} });
 const underWay = new Set<string>();
@@ -63,6 +73,12 @@ async function buy(
   const earlier = (await pendingItem.getValue())[key];
   if (earlier) {
     const recovered = await reconcile(key, earlier);
+    if (recovered === 'unsettled') {
+      return fail({
+        kind: 'timeout',
+        message: `An earlier purchase of this report got no answer ${Math.round((Date.now() - earlier.startedAt) / 1000)} s ago and the service may still complete it, so nothing new was bought. Try again in ${Math.ceil(SETTLE_AFTER_MS / 60_000)} minutes if the report has not appeared by then.`,
+      });
+    }
     if (recovered) return ok(recovered);
   }
   const limits = await client.getLimits();
@@ -112,8 +128,17 @@ async function buy(
 
 /** The answer was lost: ask the service what happened instead of asking again. */
 async function settleLostAnswer(key: string, cause: ApiError): Promise<Result<PurchaseOutcome>> {
-  const pending = (await pendingItem.getValue())[key] as Pending;
-  let recovered: PurchaseOutcome | null;
+  let pending = (await pendingItem.getValue())[key] as Pending;
+  if (cause.kind === 'timeout') {
+    pending = { ...pending, timedOut: true };
+    await setPending(key, pending);
+    // Settled later if the worker is still alive; otherwise at its next start or the next attempt.
+    setTimeout(
+      () => void reconcilePendingPurchases(),
+      pending.startedAt + SETTLE_AFTER_MS + 1_000 - Date.now(),
+    );
+  }
+  let recovered: PurchaseOutcome | null | 'unsettled';
   try {
     recovered = await reconcile(key, pending);
   } catch (error) {
@@ -121,6 +146,12 @@ async function settleLostAnswer(key: string, cause: ApiError): Promise<Result<Pu
     return fail({
       kind: cause.kind,
       message: `${cause.message} We could not confirm whether the report was bought, so a credit may have been spent. The extension checks again when you next open it and shows the report if it arrived: do not buy it again before then.`,
+    });
+  }
+  if (recovered === 'unsettled') {
+    return fail({
+      kind: cause.kind,
+      message: `${cause.message} It may still complete the purchase, so a credit may have been spent. The extension checks your reports again and keeps the report if it arrives (it appears under your reports); it will not buy this report again before that is settled.`,
     });
   }
   if (recovered) return ok(recovered);
@@ -132,14 +163,16 @@ async function settleLostAnswer(key: string, cause: ApiError): Promise<Result<Pu
 
 /**
  * Settles a pending purchase through /user/reports (a free read). Returns the report when the
- * service did create it, null when it did not; either way the pending record is closed.
+ * service did create it, null when it did not (the pending record is closed either way), and
+ * 'unsettled' when it has not yet but still may (we stopped waiting less than SETTLE_AFTER_MS ago).
  * Throws when the service cannot be asked (the record stays for the next try).
  */
-async function reconcile(key: string, pending: Pending): Promise<PurchaseOutcome | null> {
+async function reconcile(key: string, pending: Pending): Promise<PurchaseOutcome | null | 'unsettled'> {
   const client = await currentClient();
   const after = await client.getUserReports();
   const created = findNewReport(after, pending.provider, pending.vin, pending.heldBefore);
   if (!created) {
+    if (pending.timedOut && Date.now() - pending.startedAt < SETTLE_AFTER_MS) return 'unsettled';
     await setPending(key, null);
     return null;
   }

@@ -3,9 +3,13 @@ import { createClient, type ServiceClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
 
+// The loopback build (e2e tests, `npm start` on the simulator) gives up sooner, so the tests can
+// exercise timeouts in seconds; the store build waits 15 s for reads and 60 s for a purchase.
+const TIMEOUTS = import.meta.env.MODE === 'loopback' ? { timeoutMs: 1_500, purchaseTimeoutMs: 3_000 } : {};
+
 export async function currentClient(): Promise<ServiceClient> {
   const [baseUrl, apiKey] = await Promise.all([serviceUrlItem.getValue(), apiKeyItem.getValue()]);
   if (!apiKey)
     throw new ApiError('invalid-input', 'No API key is set yet. Open the options page to enter it.');
-  return createClient({ baseUrl, apiKey });
+  return createClient({ baseUrl, apiKey, ...TIMEOUTS });
 }

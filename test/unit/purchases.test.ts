@@ -12,7 +12,10 @@ const CRUZE = '1G1PG5SC3C7167133'; // the demo user holds providerA and provider
 const charges = (sim: ReturnType<typeof createSimulator>) => sim.log.filter((e) => e.charged).length;
 const buys = (sim: ReturnType<typeof createSimulator>) => sim.log.filter((e) => e.endpoint === 'buy').length;
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('purchases', () => {
   it('buys once, keeps the report, updates credits and the ledger', async () => {
@@ -146,6 +149,39 @@ describe('purchases', () => {
     expect(answer.value).toMatchObject({ status: 'recovered', vin: QX56 });
     expect(buys(bg.sim)).toBe(1);
     expect(charges(bg.sim)).toBe(1);
+  });
+
+  it('the service charges after we stopped waiting: never "no credit spent", no second purchase, the report arrives', async () => {
+    const bg = await startBackground({ configured: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // The service takes 100 s and then charges; the client gives up after 60 s.
+    bg.sim.faults.add({ kind: 'latency', latencyMs: 100_000, endpoint: 'buy', times: 1 });
+    const first = bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    await vi.advanceTimersByTimeAsync(61_000);
+    const answer = await first;
+    expect(answer.ok).toBe(false);
+    expect(answer.error.message).toMatch(/may still complete the purchase, so a credit may have been spent/);
+    expect(answer.error.message).not.toMatch(/no credit was spent/i);
+    // The user clicks Buy again 20 s later: refused without a request.
+    await vi.advanceTimersByTimeAsync(20_000);
+    const second = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(second.error.message).toMatch(/service may still complete it, so nothing new was bought/);
+    expect(buys(bg.sim)).toBe(1);
+    // The service finishes (charged), and the background settles the purchase on its own.
+    await vi.advanceTimersByTimeAsync(60_000);
+    vi.useRealTimers();
+    await vi.waitFor(async () => {
+      const { pendingPurchases } = await fakeBrowser.storage.local.get('pendingPurchases');
+      expect(pendingPurchases).toEqual({});
+    });
+    expect(charges(bg.sim)).toBe(1);
+    expect(buys(bg.sim)).toBe(1);
+    const reports = await bg.deliver('getAccount', { fresh: true }, bg.senders.page);
+    const bought = reports.value.reports.find(
+      (r: { vin: string; provider: string }) => r.vin === QX56 && r.provider === 'providerA',
+    );
+    const opened = await bg.deliver('openReport', { provider: 'providerA', id: bought.id }, bg.senders.page);
+    expect(opened.value.fromLibrary).toBe(true);
   });
 
   it('a lost answer that cannot be settled says a credit may be spent, and settles on the next start', async () => {
