@@ -13,6 +13,8 @@ export interface ExtensionBrowser {
   openPage(path: string): Promise<Page>;
   /** The browser's tab id of a page (as the extension sees it). */
   tabIdOf(page: Page): Promise<number>;
+  /** The service worker's used JS heap in MB (CDP Runtime.getHeapUsage on its target). */
+  workerHeapMb(): Promise<number>;
   /** Full-page screenshot into test-results/screenshots (git-ignored). */
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
@@ -63,6 +65,36 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       }, page.url());
       if (id === undefined) throw new Error(`no tab shows ${page.url()}`);
       return id;
+    },
+    async workerHeapMb() {
+      // Playwright opens CDP sessions on pages only: reach the worker's target through one.
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      try {
+        const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+          targetInfos: Array<{ targetId: string; type: string; url: string }>;
+        };
+        const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.includes(extensionId));
+        if (!target) throw new Error('the service worker is not running');
+        const { sessionId } = (await cdp.send('Target.attachToTarget', {
+          targetId: target.targetId,
+          flatten: false,
+        })) as { sessionId: string };
+        const answer = new Promise<number>((resolve) =>
+          cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+            const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number } };
+            if (message.id === 1 && message.result) resolve(message.result.usedSize / 2 ** 20);
+          }),
+        );
+        await cdp.send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }),
+        });
+        return await answer;
+      } finally {
+        await cdp.detach();
+        await page.close();
+      }
     },
     async screenshot(page, name) {
       await page.screenshot({ path: join(SCREENSHOT_DIR, `chromium-${name}.png`), fullPage: true });

@@ -1,0 +1,112 @@
+// Many tabs at once: 50 listing tabs of 25 VINs each (drawn from 100, so tabs share many) opened
+// together in Chromium. Nothing is checked until the user asks; when the user runs "check all" in
+// every tab at once, each unique VIN is checked at most once; the popup keeps opening with data
+// throughout; the background's memory is reported.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack } from './setup-extension';
+
+const TABS = 50;
+const PER_TAB = 25;
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+const tabs: Page[] = [];
+const popupOpens: number[] = [];
+
+const recordChecks = () => stack.server.sim.log.filter((e) => e.endpoint === 'records');
+
+const backgroundHeapMb = () => stack.browser.workerHeapMb();
+
+/** Opens the popup and waits for the account: the background is answering. Returns ms taken. */
+async function popupWithData(): Promise<number> {
+  const started = performance.now();
+  const popup = await stack.browser.openPage('popup.html');
+  await popup.getByTestId('credits').waitFor({ timeout: 30_000 });
+  const took = performance.now() - started;
+  popupOpens.push(took);
+  await popup.close();
+  return took;
+}
+
+const tabVinCount = (tabId: number) =>
+  stack.browser.worker.evaluate(
+    (id) =>
+      (
+        globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }
+      ).chrome.action.getBadgeText({ tabId: id }),
+    tabId,
+  );
+
+beforeAll(async () => {
+  stack = await startStack();
+  await popupWithData();
+});
+afterAll(() => stack?.stop());
+
+describe(`${TABS} tabs of ${PER_TAB} VINs`, () => {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  let heapBefore = 0;
+  let uniqueVins = 0;
+
+  it('opened together: every tab badged, the popup answering meanwhile, and not one record check', async () => {
+    heapBefore = await backgroundHeapMb();
+    const started = performance.now();
+    const opening = Promise.all(
+      Array.from({ length: TABS }, async (_, i) => {
+        const page = await stack.browser.context.newPage();
+        tabs.push(page);
+        await page.goto(`${stack.server.origin}/fixtures/load/listing.html?tab=${i + 1}`);
+      }),
+    );
+    // The user opens the popup while the tabs load.
+    const during = [await popupWithData(), await popupWithData()];
+    await opening;
+    for (const page of tabs) {
+      await expect.poll(() => page.locator('vhr-badge').count(), { timeout: 60_000 }).toBe(PER_TAB);
+    }
+    for (const page of tabs) {
+      const id = await stack.browser.tabIdOf(page);
+      await expect.poll(() => tabVinCount(id), { timeout: 30_000 }).toBe(String(PER_TAB));
+    }
+    const badgedMs = performance.now() - started;
+    const vins = await Promise.all(
+      tabs.map((page) =>
+        page.$$eval('vhr-badge', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhrVin ?? '')),
+      ),
+    );
+    uniqueVins = new Set(vins.flat()).size;
+    expect(recordChecks()).toEqual([]);
+    console.log(
+      `[load] ${TABS} tabs × ${PER_TAB} VINs (${uniqueVins} unique): all badged in ${(badgedMs / 1000).toFixed(1)} s; popup with data during the load in ${during.map((ms) => ms.toFixed(0)).join(' and ')} ms; background heap ${heapBefore.toFixed(1)} MB before, ${(await backgroundHeapMb()).toFixed(1)} MB after; record checks 0`,
+    );
+  });
+
+  it('"check all" in every tab at once: each unique VIN checked at most once, and every tab shows its counts', async () => {
+    const started = performance.now();
+    const runs = tabs.map(async (page) => {
+      const tabId = await stack.browser.tabIdOf(page);
+      const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);
+      await popup.getByRole('button', { name: 'Check all VINs on this page…' }).click();
+      const plan = popup.getByRole('group', { name: 'Check all VINs on this page' });
+      const go = plan.getByRole('button', { name: /^Check \d+ VINs?$/ });
+      await go.waitFor({ timeout: 30_000 });
+      return { popup, go };
+    });
+    const ready = await Promise.all(runs);
+    // Every tab's "check all" clicked together.
+    await Promise.all(ready.map(({ go }) => go.click()));
+    const during = await popupWithData();
+    for (const { popup } of ready) {
+      await expect.poll(() => popup.getByTestId('counts').count(), { timeout: 60_000 }).toBe(PER_TAB);
+    }
+    const checks = recordChecks();
+    const perVin = new Map<string, number>();
+    for (const entry of checks) perVin.set(entry.vin ?? '', (perVin.get(entry.vin ?? '') ?? 0) + 1);
+    console.log(
+      `[load] check all in ${TABS} tabs at once: ${checks.length} record checks for ${uniqueVins} unique VINs (${TABS * PER_TAB} VIN slots), most for one VIN ${Math.max(...perVin.values())}; done in ${((performance.now() - started) / 1000).toFixed(1)} s; popup with data meanwhile in ${during.toFixed(0)} ms; median popup ${median(popupOpens).toFixed(0)} ms over ${popupOpens.length} opens; background heap ${(await backgroundHeapMb()).toFixed(1)} MB`,
+    );
+    expect(checks.length).toBeLessThanOrEqual(uniqueVins);
+    expect(Math.max(...perVin.values())).toBe(1);
+    for (const { popup } of ready) await popup.close();
+  });
+});
