@@ -1,6 +1,7 @@
 // VIN detection and badges on pages served from 127.0.0.1, in real Chromium.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
 import { badgeOf } from './closed-shadow';
 import { startStack } from './setup-extension';
 
@@ -30,19 +31,9 @@ describe('detection in Chromium', () => {
   it('badges every vehicle of the demo listing page, and spends nothing', async () => {
     page = await stack.browser.context.newPage();
     await page.goto(`${stack.server.origin}/demo/listing.html`);
-    await expect
-      .poll(() => badgeVins(page), { timeout: 10_000 })
-      .toEqual([
-        '1C6RD6FT1CS310366',
-        '1FMDU34X7PUD75574',
-        '1G1PG5SC3C7167133',
-        '4T1BB3EK5AU118081',
-        '5N3ZA0NE1AN908084',
-        'KNAE55LC7J6018811',
-        'WAULFAFR6DA001366',
-      ]);
+    await expect.poll(() => badgeVins(page), { timeout: 10_000 }).toEqual(DEMO_LISTING_BADGES);
     // The eighth VIN is only in the page's JSON state, with no card to badge: still counted.
-    await expect.poll(() => toolbarCount(page)).toBe('8');
+    await expect.poll(() => toolbarCount(page)).toBe(String(DEMO_LISTING_VIN_COUNT));
     await stack.browser.screenshot(page, 'detection-demo-listing');
     expect(stack.server.sim.log).toEqual([]);
   });

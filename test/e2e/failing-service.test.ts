@@ -117,6 +117,15 @@ const nextVin = () => {
   return vin;
 };
 
+/** The purchase confirmation for a VIN, ready to buy its providerA report. */
+async function confirmationFor(vin: string) {
+  const page = await open(`confirm.html?vin=${vin}`);
+  const buy = page.getByRole('button', { name: 'Buy the providerA report (1 credit)' });
+  await buy.waitFor({ timeout: 15_000 });
+  await expect.poll(() => buy.isEnabled(), { timeout: 15_000 }).toBe(true);
+  return { page, buy };
+}
+
 beforeAll(async () => {
   stack = await startStack();
   // A first popup fills the account cache, as any earlier use would have.
@@ -181,12 +190,7 @@ describe.each(CASES)('the service fails with $name', (c) => {
   });
 
   it('on buy: the confirmation says what happened and whether a credit was spent; one request, at most one charge', async () => {
-    const vin = nextVin();
-    const page = await open(`confirm.html?vin=${vin}`);
-    const buy = page.getByRole('button', { name: 'Buy the providerA report (1 credit)' });
-    await buy.waitFor({ timeout: 15_000 });
-    await expect.poll(() => buy.isEnabled(), { timeout: 15_000 }).toBe(true);
-    sim().faults.clear();
+    const { page, buy } = await confirmationFor(nextVin());
     sim().faults.add({ ...c.fault, endpoint: 'buy' } as FaultInput);
     const [requestsBefore, chargesBefore] = [purchaseRequests(), charges()];
     await buy.click();
@@ -241,12 +245,7 @@ describe('a purchase the service charged and then failed to answer', () => {
     ['dropped mid-body after charging', { kind: 'drop-mid-body', phase: 'after' }],
     ['timeout after charging', { kind: 'latency', latencyMs: 9_000, phase: 'after' }],
   ])('%s: one charge, and the report is recovered and opened', async (_name, fault) => {
-    const vin = nextVin();
-    const page = await open(`confirm.html?vin=${vin}`);
-    const buy = page.getByRole('button', { name: 'Buy the providerA report (1 credit)' });
-    await buy.waitFor({ timeout: 15_000 });
-    await expect.poll(() => buy.isEnabled(), { timeout: 15_000 }).toBe(true);
-    sim().faults.clear();
+    const { page, buy } = await confirmationFor(nextVin());
     sim().faults.add({ ...fault, endpoint: 'buy' } as FaultInput);
     const [requestsBefore, chargesBefore] = [purchaseRequests(), charges()];
     await buy.click();

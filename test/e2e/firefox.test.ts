@@ -10,6 +10,7 @@ import type { Browser } from 'webextension-polyfill';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import { type SimulatorServer, startSimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
+import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
 
 let server: SimulatorServer;
 let firefox: FirefoxExtension;
@@ -77,17 +78,7 @@ describe('Firefox ESR', () => {
     const mark = server.sim.log.length;
     listing = await firefox.browser.newPage();
     await listing.goto(`${server.origin}/demo/listing.html`);
-    await expect
-      .poll(() => badgeVins(listing), { timeout: 15_000 })
-      .toEqual([
-        '1C6RD6FT1CS310366',
-        '1FMDU34X7PUD75574',
-        '1G1PG5SC3C7167133',
-        '4T1BB3EK5AU118081',
-        '5N3ZA0NE1AN908084',
-        'KNAE55LC7J6018811',
-        'WAULFAFR6DA001366',
-      ]);
+    await expect.poll(() => badgeVins(listing), { timeout: 15_000 }).toEqual(DEMO_LISTING_BADGES);
     // The toolbar counts all eight (one is only in the page's JSON state).
     const tabId = await tabIdOf(options, listing);
     await expect
@@ -97,7 +88,7 @@ describe('Firefox ESR', () => {
           tabId,
         ),
       )
-      .toBe('8');
+      .toBe(String(DEMO_LISTING_VIN_COUNT));
     await firefox.screenshot(listing, 'listing');
     expect(requestsSince(mark)).toEqual([]);
   });
