@@ -46,6 +46,8 @@ export async function launchFirefoxExtension(): Promise<FirefoxExtension> {
   await browser.installExtension(FIREFOX_EXTENSION_DIR);
   const origin = `moz-extension://${UUID}`;
   const bidi = (browser as unknown as { connection: BidiConnection }).connection;
+  // A page's BiDi browsing-context id: puppeteer keeps it on the frame's `_id` and offers no public
+  // getter; it is needed to reach the report's sandboxed frame, which puppeteer does not list.
   const contextOf = (page: Page) => (page.mainFrame() as unknown as { _id: string })._id;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
