@@ -3,9 +3,6 @@
 // background, which keeps the content script within its size budget.
 import { checkDigitStatus, VIN_SHAPE, YEAR_CODES } from './vin-rules';
 
-// Upper case only: listing pages show VINs in capitals, and lower-case 17-character tokens are
-// mostly ids and hashes. Structured fields named "vin" are normalised by the scanner instead.
-// \b (not glued to a letter, digit or underscore) runs about twice as fast in V8 as lookarounds.
 /**
  * Distinct candidates one page may hand the background. A listing shows tens of VINs and a dealer's
  * inventory page hundreds; a page with more is not a listing (or is hostile): the rest is ignored so
@@ -13,6 +10,9 @@ import { checkDigitStatus, VIN_SHAPE, YEAR_CODES } from './vin-rules';
  */
 export const MAX_PAGE_VINS = 2000;
 
+// Upper case only: listing pages show VINs in capitals, and lower-case 17-character tokens are
+// mostly ids and hashes. Structured fields named "vin" are normalised by the scanner instead.
+// \b (not glued to a letter, digit or underscore) runs about twice as fast in V8 as lookarounds.
 const CANDIDATE = /\b[0-9A-HJ-NPR-Z]{17}\b/g;
 const LETTER = /[A-Z]/;
 const DIGIT = /[0-9]/;

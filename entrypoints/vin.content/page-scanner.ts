@@ -155,9 +155,10 @@ export function createPageScanner(options: PageScannerOptions) {
       judged.set(labelled ? `${vin}+` : vin, decode);
       if (decode) accepted.set(vin, decode);
     }
+    // Accepted: the VINs on the page now that were judged to be VINs, so one that left and came
+    // back (a card re-rendered) is accepted again without asking the background.
     for (const vin of accepted.keys()) if (!occurrences.has(vin)) accepted.delete(vin);
-    // A VIN that left and came back (a card re-rendered) was judged before: accepted again.
-    for (const vin of present) {
+    for (const vin of occurrences.keys()) {
       const decode = accepted.has(vin) ? null : (judged.get(vin) ?? judged.get(`${vin}+`));
       if (decode) accepted.set(vin, decode);
     }

@@ -3,27 +3,21 @@
 // and a report in the viewer's sandbox. The badge's shadow root is closed and Firefox has no CDP
 // to pierce it, so the badge is driven with the keyboard, like a user would, and what it asked
 // for is read from the simulator's log and the popup.
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'webextension-polyfill';
 import { DEMO_API_KEY } from '@/simulator/seed';
-import { type SimulatorServer, startSimulatorServer } from '@/simulator/server';
+import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
+import { startFixtureServer } from './setup-extension';
 
 let server: SimulatorServer;
 let firefox: FirefoxExtension;
 let launcher: string;
 
 beforeAll(async () => {
-  server = await startSimulatorServer({
-    port: 0,
-    staticDirs: {
-      '/demo': fileURLToPath(new URL('../../simulator/demo', import.meta.url)),
-      '/fixtures': fileURLToPath(new URL('../fixtures', import.meta.url)),
-    },
-  });
+  server = await startFixtureServer();
   launcher = `${server.origin}/fixtures/blank.html`;
   firefox = await launchFirefoxExtension();
 });

@@ -1,16 +1,21 @@
-// Shared set-up of e2e files: the simulator serving fixture pages, Chromium with the extension.
+// Shared set-up of e2e files: the simulator serving fixture pages, Chromium with the extension
+// (the Firefox file uses the server alone).
 import { fileURLToPath } from 'node:url';
 import { startSimulatorServer } from '@/simulator/server';
 import { launchExtension } from '../../scripts/chromium';
 
-export async function startStack(options: { configure?: boolean } = {}) {
-  const server = await startSimulatorServer({
+/** The simulator on a free loopback port, serving the fixture pages and the demo listing beside it. */
+export const startFixtureServer = () =>
+  startSimulatorServer({
     port: 0,
     staticDirs: {
       '/fixtures': fileURLToPath(new URL('../fixtures', import.meta.url)),
       '/demo': fileURLToPath(new URL('../../simulator/demo', import.meta.url)),
     },
   });
+
+export async function startStack(options: { configure?: boolean } = {}) {
+  const server = await startFixtureServer();
   const browser = await launchExtension();
   if (options.configure !== false) {
     // What the options page stores once the user saved the demo key (tested in extension.test.ts).
