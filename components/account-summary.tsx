@@ -1,5 +1,5 @@
 // The user and their limits in plain words, with a meter for each allowance.
-import type { Account } from '@/lib/messaging';
+import type { Account } from '@/lib/message-shapes';
 import { plural } from '@/lib/plural';
 
 function Meter({ label, value, max }: { label: string; value: number; max: number }) {

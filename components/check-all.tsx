@@ -2,7 +2,7 @@
 // past the warning threshold it says so, past the hard limit it needs an explicit override.
 import { useState } from 'preact/hooks';
 import type { CheckAllPlan } from '@/lib/economy';
-import type { CheckAllOutcome } from '@/lib/messaging';
+import type { CheckAllOutcome } from '@/lib/message-shapes';
 import type { Result } from '@/lib/result';
 import { ErrorNotice } from './error-notice';
 

@@ -1,10 +1,12 @@
-// Shows a failed request the way the background described it; never a blank panel.
-import type { ApiErrorData } from '@/lib/api/errors';
+// Shows a failed request the way the background described it, under the words every page uses for
+// its kind (lib/error-kinds.ts); never a blank panel.
+import type { ErrorData } from '@/lib/error-data';
+import { ERROR_TEXT } from '@/lib/error-kinds';
 
-export function ErrorNotice({ error }: { error: ApiErrorData }) {
+export function ErrorNotice({ error }: { error: ErrorData }) {
   return (
     <div class="notice" role="alert" data-error-kind={error.kind}>
-      {error.message}
+      <strong>{ERROR_TEXT[error.kind].title}</strong> {error.message}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 // Offers VIN detection on a site outside the curated list; the browser asks the user for that one site.
-import type { ApiErrorData } from '@/lib/api/errors';
+import type { ErrorData } from '@/lib/error-data';
 import { ErrorNotice } from './error-notice';
 
 interface SiteSwitchProps {
   host: string;
   enabled: boolean;
   onEnable(): void;
-  error: ApiErrorData | null;
+  error: ErrorData | null;
 }
 
 export function SiteSwitch({ host, enabled, onEnable, error }: SiteSwitchProps) {

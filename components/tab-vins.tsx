@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { RecordCounts } from '@/lib/api/schemas';
 import { plural } from '@/lib/plural';
 import type { Result } from '@/lib/result';
-import { decodeVin } from '@/lib/vin';
+import { decodeVin } from '@/lib/vin-verdict';
 import { ErrorNotice } from './error-notice';
 
 interface TabVinsProps {

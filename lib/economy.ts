@@ -48,12 +48,13 @@ export function pruneLedger(entries: LedgerEntry[], now: number): LedgerEntry[] 
   return entries.filter((e) => now - e.at < LEDGER_DAYS * DAY);
 }
 
-export interface LedgerSummary {
-  checks: number;
-  reports: number;
+export const LedgerSummary = z.object({
+  checks: z.int(),
+  reports: z.int(),
   /** Checks per report pulled; checks themselves when no report was pulled. */
-  checksPerReport: number;
-}
+  checksPerReport: z.number(),
+});
+export type LedgerSummary = z.infer<typeof LedgerSummary>;
 
 /** Checks, reports and their ratio over the last 30 days. */
 export function summarizeLedger(entries: LedgerEntry[], now: number): LedgerSummary {
@@ -65,18 +66,19 @@ export function summarizeLedger(entries: LedgerEntry[], now: number): LedgerSumm
 
 const ratio = (checks: number, reports: number) => Math.round((checks / Math.max(reports, 1)) * 10) / 10;
 
-export interface CheckAllPlan {
+export const CheckAllPlan = z.object({
   /** VINs that would cost a record check now (not in the cache). */
-  toCheck: string[];
+  toCheck: z.array(z.string()),
   /** VINs answered from the cache, free. */
-  cached: string[];
-  ratioNow: number;
-  ratioAfter: number;
+  cached: z.array(z.string()),
+  ratioNow: z.number(),
+  ratioAfter: z.number(),
   /** The ratio goes above the warning threshold. */
-  warn: boolean;
+  warn: z.boolean(),
   /** More checks than the hard limit: the user must override explicitly. */
-  needsOverride: boolean;
-}
+  needsOverride: z.boolean(),
+});
+export type CheckAllPlan = z.infer<typeof CheckAllPlan>;
 
 /** What "check all VINs on this page" would spend, before anything is spent. */
 export function planCheckAll(

@@ -1,5 +1,5 @@
 // VINs in structured data: JSON-LD, embedded page state, JSON-valued attributes. Pure.
-import { checkDigitStatus, isVinShaped } from './vin-rules';
+import { isVinSyntax } from './vin-syntax';
 
 export interface JsonVin {
   vin: string;
@@ -15,15 +15,14 @@ const MAX_DEPTH = 12;
 const MAX_NODES = 50_000;
 
 /**
- * A value under a key named "vin" is strong evidence: accepted with the VIN shape, letters and digits,
- * and a check digit that is right (or from a maker known to skip it), even for a manufacturer code
- * newer than the bundled list.
+ * A value under a key named "vin", as a VIN would be written (trimmed, upper case), when it passes
+ * the same syntax predicate as every other path (lib/vin-syntax.ts). The label only spares it the
+ * manufacturer-code test in the background, so a code newer than the bundled list is still found.
  */
 export function acceptLabelledVin(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const vin = value.trim().toUpperCase();
-  if (!isVinShaped(vin) || !/[A-Z]/.test(vin) || !/[0-9]/.test(vin)) return null;
-  return checkDigitStatus(vin) === 'invalid' ? null : vin;
+  return isVinSyntax(vin) ? vin : null;
 }
 
 /** Every VIN in a parsed JSON value, with the name and URL of the object that holds it. */

@@ -1,7 +1,7 @@
 // Decisions around buying a report, kept pure so every path can be tested without a network.
 
-import type { ApiErrorKind } from './api/errors';
 import type { Provider, ReportSummary } from './api/schemas';
+import type { ErrorKind } from './error-kinds';
 
 /** A report is identified by (provider, id); a purchase by (provider, VIN). */
 export const purchaseKey = (provider: Provider, vin: string) => `${provider}:${vin}`;
@@ -21,7 +21,7 @@ export function findHeld(
  * Failures after which the service may or may not have charged: the answer was lost, not refused.
  * These are reconciled through /user/reports; nothing is ever sent again.
  */
-export const AMBIGUOUS: ReadonlySet<ApiErrorKind> = new Set([
+export const AMBIGUOUS: ReadonlySet<ErrorKind> = new Set([
   'network',
   'timeout',
   'server',

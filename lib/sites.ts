@@ -19,6 +19,7 @@ export const BUILT_IN_SITES = [
   'bringatrailer.com',
   'carsandbids.com',
 ] as const;
+export type BuiltInSite = (typeof BUILT_IN_SITES)[number];
 
 /** Match patterns for a site and its subdomains. */
 export function sitePatterns(host: string): string[] {

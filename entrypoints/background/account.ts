@@ -2,7 +2,7 @@
 // (stale-while-revalidate: the cached copy first, the service's answer when asked for fresh).
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from '@/lib/api/errors';
-import type { Account } from '@/lib/messaging';
+import type { Account } from '@/lib/message-shapes';
 import { ok, type Result } from '@/lib/result';
 import { currentClient } from './service';
 
@@ -28,7 +28,7 @@ export async function getAccount(request?: { fresh?: boolean } | null): Promise<
     return ok(await refreshAccount());
   } catch (error) {
     // Offline or failing: the last good copy, with its age and what went wrong.
-    if (!(error instanceof ApiError) || !cached || error.kind === 'invalid-input') throw error;
+    if (!(error instanceof ApiError) || !cached || error.kind === 'no-key') throw error;
     return ok({ ...cached, refreshError: error.toData() });
   }
 }

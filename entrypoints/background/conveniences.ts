@@ -1,6 +1,6 @@
 // The context-menu item on a selected VIN, the first-run onboarding, and storage locked down at start-up.
 import { browser } from 'wxt/browser';
-import { normalizeVin } from '@/lib/vin-rules';
+import { normalizeVin } from '@/lib/vin-syntax';
 import { openPurchase } from './purchase-window';
 
 const MENU_ID = 'check-vin-records';

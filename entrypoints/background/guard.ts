@@ -1,40 +1,40 @@
-// Wraps a message handler: checks who sent it, parses its payload, and turns every failure
-// into a typed error result, so no handler can be reached by the wrong sender or bad data.
+// Every message passes here before its handler: who sent it (lib/protocol.ts says who may), its
+// payload parsed with the table's schema, and every failure turned into a Result, so no handler can
+// be reached by the wrong sender or bad data, and no caller ever sees a rejected promise.
 import { browser } from 'wxt/browser';
-import type { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
-import { fail, type Result } from '@/lib/result';
-import { classifySender, type SenderInfo, type SenderKind } from '@/lib/sender';
+import { type Handlers, type MessageType, PROTOCOL } from '@/lib/protocol';
+import { failWith, type Result } from '@/lib/result';
+import { classifySender, type SenderInfo } from '@/lib/sender';
 
 interface Incoming {
   data: unknown;
   sender: SenderInfo;
 }
 
-export function guard<S extends z.ZodMiniType, T>(
-  allowed: readonly SenderKind[],
-  schema: S,
-  handler: (data: z.infer<S>, sender: SenderInfo) => Promise<Result<T>>,
-): (message: Incoming) => Promise<Result<T>> {
+export function guard<K extends MessageType>(
+  type: K,
+  handler: Handlers[K],
+): (message: Incoming) => Promise<Result<unknown>> {
+  const spec = PROTOCOL[type];
   return async ({ data, sender }) => {
     // Not new URL().origin: for chrome-extension: URLs that is "null" outside Chrome.
     const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/').replace(/\/$/, '') };
     const kind = classifySender(sender, self);
-    if (!allowed.includes(kind)) {
-      return fail({ kind: 'invalid-input', message: 'This request is not allowed from here.' });
-    }
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      return fail({
-        kind: 'invalid-input',
-        message: parsed.error.issues[0]?.message ?? 'Malformed request.',
-      });
-    }
+    if (!(spec.from as readonly string[]).includes(kind)) return failWith('forbidden');
+    const parsed = spec.request.safeParse(data);
+    if (!parsed.success)
+      return failWith('invalid-input', parsed.error.issues[0]?.message ?? 'Malformed request.');
     try {
-      return await handler(parsed.data, sender);
+      return await (handler as (data: unknown, sender: SenderInfo) => Promise<Result<unknown>>)(
+        parsed.data,
+        sender,
+      );
     } catch (error) {
-      if (error instanceof ApiError) return fail(error.toData());
-      throw error;
+      if (error instanceof ApiError) return { ok: false, error: error.toData() };
+      // A bug or a storage failure: the caller is told, and the cause is kept for the developer.
+      console.error(`[${type}]`, error);
+      return failWith('internal');
     }
   };
 }

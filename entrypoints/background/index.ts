@@ -1,22 +1,9 @@
-// Wiring only: every message the background answers, and who may send it.
+// Wiring only: one handler per message of the protocol table (lib/protocol.ts), which also says
+// who may send each; start-up chores.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { EconomySettings } from '@/lib/economy';
-import {
-  AccountRequest,
-  BuiltInSiteRequest,
-  CheckAllRequest,
-  DisableSiteRequest,
-  EnableSiteRequest,
-  NoPayload,
-  OpenReportRequest,
-  PageCandidates,
-  PurchaseRequest,
-  SaveSettingsRequest,
-  TabVinsRequest,
-  VinRequest,
-} from '@/lib/message-schemas';
 import { onMessage } from '@/lib/messaging';
+import { type Handlers, MESSAGE_TYPES, type MessageType } from '@/lib/protocol';
 import { getAccount } from './account';
 import { checkTab, getEconomySettings, planTabChecks, saveEconomySettings } from './check-planning';
 import { clearCachedData } from './clear-data';
@@ -38,33 +25,41 @@ import {
   syncUserSites,
 } from './user-sites';
 
-const PAGES = ['extension-page'] as const;
-const TABS = ['content-script'] as const;
-const ANYONE_OF_OURS = ['extension-page', 'content-script'] as const;
+const HANDLERS: Handlers = {
+  getRecordCounts,
+  openPurchase,
+  reportPageVins,
+  isSiteEnabled,
+  planCheckAll: planTabChecks,
+  checkAll: checkTab,
+  getLedger,
+  getEconomySettings,
+  saveEconomySettings,
+  clearCachedData,
+  getTabVins,
+  getUserSites,
+  enableSite,
+  disableSite,
+  getDisabledBuiltInSites,
+  setBuiltInSite,
+  getSettings,
+  saveSettings,
+  getAccount,
+  purchaseReport,
+  openReport,
+  exportReportsCsv,
+};
+
+function register<K extends MessageType>(type: K) {
+  // The library's overloads cannot follow a generic K; HANDLERS above is where the types are held.
+  (onMessage as unknown as (type: K, handler: ReturnType<typeof guard<K>>) => void)(
+    type,
+    guard(type, HANDLERS[type]),
+  );
+}
 
 export default defineBackground(() => {
-  onMessage('getSettings', guard(PAGES, NoPayload, getSettings));
-  onMessage('saveSettings', guard(PAGES, SaveSettingsRequest, saveSettings));
-  onMessage('getAccount', guard(PAGES, AccountRequest, getAccount));
-  onMessage('purchaseReport', guard(PAGES, PurchaseRequest, purchaseReport));
-  onMessage('openReport', guard(PAGES, OpenReportRequest, openReport));
-  onMessage('exportReportsCsv', guard(PAGES, NoPayload, exportReportsCsv));
-  onMessage('getTabVins', guard(PAGES, TabVinsRequest, getTabVins));
-  onMessage('getRecordCounts', guard(ANYONE_OF_OURS, VinRequest, getRecordCounts));
-  onMessage('openPurchase', guard(ANYONE_OF_OURS, VinRequest, openPurchase));
-  onMessage('reportPageVins', guard(TABS, PageCandidates, reportPageVins));
-  onMessage('getLedger', guard(PAGES, NoPayload, getLedger));
-  onMessage('planCheckAll', guard(PAGES, TabVinsRequest, planTabChecks));
-  onMessage('checkAll', guard(PAGES, CheckAllRequest, checkTab));
-  onMessage('getEconomySettings', guard(PAGES, NoPayload, getEconomySettings));
-  onMessage('saveEconomySettings', guard(PAGES, EconomySettings, saveEconomySettings));
-  onMessage('clearCachedData', guard(PAGES, NoPayload, clearCachedData));
-  onMessage('getUserSites', guard(PAGES, NoPayload, getUserSites));
-  onMessage('getDisabledBuiltInSites', guard(PAGES, NoPayload, getDisabledBuiltInSites));
-  onMessage('setBuiltInSite', guard(PAGES, BuiltInSiteRequest, setBuiltInSite));
-  onMessage('isSiteEnabled', guard(TABS, NoPayload, isSiteEnabled));
-  onMessage('enableSite', guard(PAGES, EnableSiteRequest, enableSite));
-  onMessage('disableSite', guard(PAGES, DisableSiteRequest, disableSite));
+  for (const type of MESSAGE_TYPES) register(type);
   forgetClosedTabs();
   setUpContextMenu();
   void restrictStorage();

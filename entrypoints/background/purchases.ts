@@ -10,7 +10,7 @@ import { storage } from 'wxt/utils/storage';
 import { ApiError } from '@/lib/api/errors';
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
 import { createExclusive } from '@/lib/exclusive';
-import type { PurchaseOutcome, PurchaseRequest } from '@/lib/messaging';
+import type { PurchaseOutcome, PurchaseRequest } from '@/lib/message-shapes';
 import { AMBIGUOUS, findHeld, findNewReport, purchaseKey } from '@/lib/purchase-rules';
 import { fail, ok, type Result } from '@/lib/result';
 import { refreshAccount } from './account';
@@ -52,7 +52,7 @@ export async function purchaseReport(request: PurchaseRequest): Promise<Result<P
   const key = purchaseKey(provider, vin);
   if (underWay.has(key)) {
     return fail({
-      kind: 'invalid-input',
+      kind: 'busy',
       message: `A ${provider} report for ${vin} is being bought already: wait for it.`,
     });
   }

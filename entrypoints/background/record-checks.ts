@@ -12,7 +12,7 @@ import {
   summarizeLedger,
 } from '@/lib/economy';
 import { createExclusive } from '@/lib/exclusive';
-import type { CheckAllOutcome } from '@/lib/messaging';
+import type { CheckAllOutcome } from '@/lib/message-shapes';
 import { fail, ok, type Result } from '@/lib/result';
 import { economySettings, ledger, recordCache } from '@/lib/storage';
 import { currentClient } from './service';
@@ -118,7 +118,7 @@ export async function checkAll(vins: string[], override: boolean): Promise<Resul
   const plan = await planChecks(vins);
   if (plan.needsOverride && !override) {
     return fail({
-      kind: 'invalid-input',
+      kind: 'needs-override',
       message: `That would spend ${plan.toCheck.length} record checks, above your limit. Confirm the override to go ahead.`,
     });
   }

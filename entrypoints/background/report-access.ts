@@ -1,6 +1,6 @@
 // Opening reports the user holds, and exporting their list.
 import type { Provider } from '@/lib/api/schemas';
-import type { ReportView } from '@/lib/messaging';
+import type { ReportView } from '@/lib/message-shapes';
 import { reportsCsv } from '@/lib/purchase-rules';
 import { ok, type Result } from '@/lib/result';
 import { cachedAccount, getAccount } from './account';

@@ -1,6 +1,6 @@
 // The service client, made from the stored settings for each use (settings may change at any time).
 import { createClient, type ServiceClient } from '@/lib/api/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
 
 // The loopback build (e2e tests, `npm start` on the simulator) gives up sooner, so the tests can
@@ -9,7 +9,6 @@ const TIMEOUTS = import.meta.env.MODE === 'loopback' ? { timeoutMs: 1_500, purch
 
 export async function currentClient(): Promise<ServiceClient> {
   const [baseUrl, apiKey] = await Promise.all([serviceUrlItem.getValue(), apiKeyItem.getValue()]);
-  if (!apiKey)
-    throw new ApiError('invalid-input', 'No API key is set yet. Open the options page to enter it.');
+  if (!apiKey) throw apiError('no-key');
   return createClient({ baseUrl, apiKey, ...TIMEOUTS });
 }

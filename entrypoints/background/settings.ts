@@ -3,8 +3,8 @@
 import { browser } from 'wxt/browser';
 import { parseBaseUrl } from '@/lib/api/base-url';
 import { createClient } from '@/lib/api/client';
-import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/messaging';
-import { fail, ok, type Result } from '@/lib/result';
+import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/message-shapes';
+import { fail, failWith, ok, type Result } from '@/lib/result';
 import { keyHint } from '@/lib/settings';
 import { originMatchPattern } from '@/lib/sites';
 import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
@@ -18,17 +18,13 @@ export async function getSettings(): Promise<Result<SettingsView>> {
 export async function saveSettings(request: SaveSettingsRequest): Promise<Result<SavedSettings>> {
   const { baseUrl, warning } = parseBaseUrl(request.serviceUrl);
   const apiKey = request.apiKey?.trim() || (await apiKeyItem.getValue());
-  if (!apiKey)
-    return fail({
-      kind: 'invalid-input',
-      message: 'Enter your API key (from the API Keys section of your dashboard).',
-    });
+  if (!apiKey) return failWith('no-key', 'Enter your API key (from the API Keys section of your dashboard).');
   const granted = await browser.permissions.contains({
     origins: [originMatchPattern(new URL(baseUrl).origin)],
   });
   if (!granted) {
     return fail({
-      kind: 'invalid-input',
+      kind: 'needs-permission',
       message: `The extension is not allowed to reach ${new URL(baseUrl).host} yet: save again and accept the permission prompt.`,
     });
   }

@@ -3,12 +3,12 @@
 // Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { acceptCandidates } from '@/lib/accept-candidates';
 import { ApiError } from '@/lib/api/errors';
-import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/messaging';
-import { fail, ok, type Result } from '@/lib/result';
+import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/message-shapes';
+import { failWith, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
 import { economySettings } from '@/lib/storage';
+import { acceptCandidates } from '@/lib/vin-verdict';
 import { countsFor, knownCounts } from './record-checks';
 
 const itemFor = (tabId: number) => storage.defineItem<string[]>(`session:tabVins:${tabId}`, { fallback: [] });
@@ -18,7 +18,7 @@ export async function reportPageVins(
   sender: SenderInfo,
 ): Promise<Result<PageVinsAnswer>> {
   const tabId = sender.tab?.id;
-  if (tabId === undefined) return fail({ kind: 'invalid-input', message: 'Only a tab can report its VINs.' });
+  if (tabId === undefined) return failWith('forbidden', 'Only a tab can report its VINs.');
   const fresh = acceptCandidates(candidates);
   // The top frame speaks for the tab: frames are not scanned.
   if (!sender.frameId) {

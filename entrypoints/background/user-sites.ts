@@ -39,7 +39,7 @@ export async function enableSite({
 }): Promise<Result<string[]>> {
   if (!(await browser.permissions.contains({ origins: [originMatchPattern(origin)] }))) {
     return fail({
-      kind: 'invalid-input',
+      kind: 'needs-permission',
       message: `Allow the extension on ${new URL(origin).host} first (the browser asks when you switch it on).`,
     });
   }

@@ -2,12 +2,13 @@
 // what the vehicle has, what the user holds, what a report costs, and buys only on a click here.
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ApiErrorData } from '@/lib/api/errors';
 import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/api/schemas';
-import { type Account, type PurchaseOutcome, sendMessage } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/error-data';
+import type { Account, PurchaseOutcome } from '@/lib/message-shapes';
+import { ask } from '@/lib/messaging';
 import { findHeld } from '@/lib/purchase-rules';
-import { type Result, unanswered } from '@/lib/result';
-import { describeVinProblem, normalizeVin } from '@/lib/vin-rules';
+import type { Result } from '@/lib/result';
+import { describeVinProblem, normalizeVin } from '@/lib/vin-syntax';
 import { ProviderOffer } from './provider-offer';
 
 type Buying = { provider: Provider } | null;
@@ -20,16 +21,16 @@ export function App() {
   const [counts, setCounts] = useState<Result<RecordCounts> | null>(null);
   const [buying, setBuying] = useState<Buying>(null);
   const [outcome, setOutcome] = useState<PurchaseOutcome | null>(null);
-  const [failure, setFailure] = useState<ApiErrorData | null>(null);
+  const [failure, setFailure] = useState<ErrorData | null>(null);
 
   useEffect(() => {
     if (!vin) return;
     document.title = `Vehicle history report: ${vin}`;
     // The cached account at once, then the service's current credits and reports.
-    sendMessage('getAccount', undefined).then(setAccount, (e: Error) => setAccount(unanswered(e)));
-    sendMessage('getAccount', { fresh: true }).then(setAccount, (e: Error) => setAccount(unanswered(e)));
+    ask('getAccount', undefined).then(setAccount);
+    ask('getAccount', { fresh: true }).then(setAccount);
     // Opening this window is the user asking about this vehicle; a badge's earlier check is reused.
-    sendMessage('getRecordCounts', { vin }).then(setCounts, (e: Error) => setCounts(unanswered(e)));
+    ask('getRecordCounts', { vin }).then(setCounts);
   }, [vin]);
 
   if (!vin || problem) {
@@ -49,13 +50,11 @@ export function App() {
   async function buy(provider: Provider, buyAgain = false) {
     setBuying({ provider });
     setFailure(null);
-    const result = await sendMessage('purchaseReport', { provider, vin: vin as string, buyAgain }).catch(
-      unanswered,
-    );
+    const result = await ask('purchaseReport', { provider, vin: vin as string, buyAgain });
     setBuying(null);
     if (!result.ok) {
       setFailure(result.error);
-      sendMessage('getAccount', { fresh: true }).then(setAccount, (e: Error) => setAccount(unanswered(e)));
+      ask('getAccount', { fresh: true }).then(setAccount);
       return;
     }
     setOutcome(result.value);

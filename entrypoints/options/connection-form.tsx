@@ -3,15 +3,16 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ApiErrorData } from '@/lib/api/errors';
-import { type SavedSettings, type SettingsView, sendMessage } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/error-data';
+import type { SavedSettings, SettingsView } from '@/lib/message-shapes';
+import { ask } from '@/lib/messaging';
 import { originMatchPattern } from '@/lib/sites';
 
 type Status =
   | { state: 'idle' }
   | { state: 'saving' }
   | { state: 'saved'; saved: SavedSettings }
-  | { state: 'error'; error: ApiErrorData };
+  | { state: 'error'; error: ErrorData };
 
 /** Asks for the service's host permission inside the click that saves (browsers require a user gesture). */
 async function ensureOrigin(serviceUrl: string): Promise<boolean> {
@@ -33,7 +34,7 @@ export function ConnectionForm() {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
 
   useEffect(() => {
-    sendMessage('getSettings', undefined).then((result) => {
+    ask('getSettings', undefined).then((result) => {
       if (result.ok) {
         setView(result.value);
         setServiceUrl(result.value.serviceUrl);
@@ -47,11 +48,11 @@ export function ConnectionForm() {
     const permitted = await ensureOrigin(serviceUrl);
     const request = apiKey.trim() ? { serviceUrl, apiKey } : { serviceUrl };
     const result = permitted
-      ? await sendMessage('saveSettings', request)
+      ? await ask('saveSettings', request)
       : {
           ok: false as const,
           error: {
-            kind: 'invalid-input' as const,
+            kind: 'needs-permission' as const,
             message: 'Without permission to reach the service, the extension cannot use it.',
           },
         };

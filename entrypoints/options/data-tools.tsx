@@ -1,14 +1,14 @@
 // Export the report list (for dealers' records) and clear what the extension keeps locally.
 import { useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ApiErrorData } from '@/lib/api/errors';
-import { sendMessage } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/error-data';
+import { ask } from '@/lib/messaging';
 
 export function DataTools() {
   const [note, setNote] = useState<string | null>(null);
-  const [error, setError] = useState<ApiErrorData | null>(null);
+  const [error, setError] = useState<ErrorData | null>(null);
   const exportCsv = async () => {
-    const result = await sendMessage('exportReportsCsv', undefined);
+    const result = await ask('exportReportsCsv', undefined);
     if (!result.ok) return setError(result.error);
     const url = URL.createObjectURL(new Blob([result.value], { type: 'text/csv' }));
     Object.assign(document.createElement('a'), {
@@ -19,7 +19,7 @@ export function DataTools() {
     setNote('Report history exported.');
   };
   const clear = async () => {
-    const result = await sendMessage('clearCachedData', undefined);
+    const result = await ask('clearCachedData', undefined);
     if (result.ok)
       setNote(
         'Cached record counts, account data and saved reports were cleared. Your settings and key are kept.',

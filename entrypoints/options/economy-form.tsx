@@ -1,8 +1,10 @@
 // How the extension spends record checks: cache period, automatic checks, warning and limit.
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { ErrorNotice } from '@/components/error-notice';
 import type { EconomySettings } from '@/lib/economy';
-import { sendMessage } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/error-data';
+import { ask } from '@/lib/messaging';
 
 const NUMBER_FIELDS = [
   { key: 'cacheHours', label: 'Reuse record counts for (hours)', max: 720 },
@@ -13,21 +15,23 @@ const NUMBER_FIELDS = [
 export function EconomyForm() {
   const [settings, setSettings] = useState<EconomySettings | null>(null);
   const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<ErrorData | null>(null);
   useEffect(() => {
-    sendMessage('getEconomySettings', undefined).then((r) => r.ok && setSettings(r.value));
+    ask('getEconomySettings', undefined).then((r) => (r.ok ? setSettings(r.value) : setError(r.error)));
   }, []);
-  if (!settings) return null;
+  if (!settings) return error ? <ErrorNotice error={error} /> : null;
   const update = (patch: Partial<EconomySettings>) => {
     setSaved(false);
     setSettings({ ...settings, ...patch });
   };
   const save = async (event: Event) => {
     event.preventDefault();
-    const result = await sendMessage('saveEconomySettings', settings);
+    setError(null);
+    const result = await ask('saveEconomySettings', settings);
     if (result.ok) {
       setSettings(result.value);
       setSaved(true);
-    }
+    } else setError(result.error);
   };
   return (
     <section aria-labelledby="economy-heading">
@@ -62,6 +66,7 @@ export function EconomyForm() {
           <button type="submit">Save record-check settings</button>{' '}
           {saved && <span role="status">Saved.</span>}
         </p>
+        {error && <ErrorNotice error={error} />}
       </form>
     </section>
   );

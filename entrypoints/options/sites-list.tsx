@@ -1,43 +1,41 @@
 // Where VIN detection runs: the curated sites (each can be switched off) and sites the user adds
 // (each asked for with its own permission).
 import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
+import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ApiErrorData } from '@/lib/api/errors';
-import { sendMessage } from '@/lib/messaging';
-import { BUILT_IN_SITES, originMatchPattern, siteOrigin } from '@/lib/sites';
+import type { ErrorData } from '@/lib/error-data';
+import { errorOf } from '@/lib/error-kinds';
+import { ask } from '@/lib/messaging';
+import { BUILT_IN_SITES, type BuiltInSite, siteOrigin } from '@/lib/sites';
 
 export function SitesList() {
   const [sites, setSites] = useState<string[]>([]);
   const [disabled, setDisabled] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<ApiErrorData | null>(null);
+  const [error, setError] = useState<ErrorData | null>(null);
   useEffect(() => {
-    sendMessage('getUserSites', undefined).then((r) => r.ok && setSites(r.value));
-    sendMessage('getDisabledBuiltInSites', undefined).then((r) => r.ok && setDisabled(r.value));
+    ask('getUserSites', undefined).then((r) => (r.ok ? setSites(r.value) : setError(r.error)));
+    ask('getDisabledBuiltInSites', undefined).then((r) => (r.ok ? setDisabled(r.value) : setError(r.error)));
   }, []);
 
-  const toggle = async (site: string, enabled: boolean) => {
-    const result = await sendMessage('setBuiltInSite', { site, enabled });
+  const toggle = async (site: BuiltInSite, enabled: boolean) => {
+    setError(null);
+    const result = await ask('setBuiltInSite', { site, enabled });
     if (result.ok) setDisabled(result.value);
+    else setError(result.error);
   };
   const remove = async (origin: string) => {
-    const result = await sendMessage('disableSite', { origin });
+    setError(null);
+    const result = await ask('disableSite', { origin });
     if (result.ok) setSites(result.value);
+    else setError(result.error);
   };
   const add = async (event: Event) => {
     event.preventDefault();
     setError(null);
     const origin = siteOrigin(/^https?:\/\//i.test(typed.trim()) ? typed.trim() : `https://${typed.trim()}`);
-    if (!origin) return setError({ kind: 'invalid-input', message: `"${typed}" is not a web address.` });
-    // Asked inside the click: browsers grant host permissions only on a user gesture.
-    if (!(await browser.permissions.request({ origins: [originMatchPattern(origin)] }))) {
-      return setError({
-        kind: 'invalid-input',
-        message: 'Without that permission the extension cannot look at this site.',
-      });
-    }
-    const result = await sendMessage('enableSite', { origin });
+    if (!origin) return setError(errorOf('invalid-input', `"${typed}" is not a web address.`));
+    const result = await enableSiteWithPermission(origin);
     if (result.ok) {
       setSites(result.value);
       setTyped('');

@@ -1,7 +1,7 @@
 // What the popup says about the account's state: loading, no key yet, key rejected, offline.
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/error-notice';
-import type { Account } from '@/lib/messaging';
+import type { Account } from '@/lib/message-shapes';
 import type { Result } from '@/lib/result';
 
 function age(at: number): string {
@@ -21,7 +21,7 @@ export function AccountState({
 }) {
   if (account === null) return <p class="muted">Loading your account…</p>;
   if (!account.ok) {
-    const noKey = account.error.kind === 'invalid-input';
+    const noKey = account.error.kind === 'no-key';
     return (
       <>
         {noKey ? (

@@ -4,17 +4,19 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { AccountSummary } from '@/components/account-summary';
 import { CheckAll } from '@/components/check-all';
+import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
 import { ReportsList } from '@/components/reports-list';
 import { SiteSwitch } from '@/components/site-switch';
 import { countsText, TabVins } from '@/components/tab-vins';
 import { VinBox } from '@/components/vin-box';
-import type { ApiErrorData } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/api/schemas';
 import type { LedgerSummary } from '@/lib/economy';
-import { type Account, type CheckAllOutcome, sendMessage } from '@/lib/messaging';
-import { ok, type Result, unanswered } from '@/lib/result';
-import { isBuiltInHost, originMatchPattern, siteOrigin } from '@/lib/sites';
+import type { ErrorData } from '@/lib/error-data';
+import type { Account, CheckAllOutcome } from '@/lib/message-shapes';
+import { ask } from '@/lib/messaging';
+import { ok, type Result } from '@/lib/result';
+import { isBuiltInHost, siteOrigin } from '@/lib/sites';
 import { AccountState } from './account-state';
 
 interface CurrentTab {
@@ -39,26 +41,26 @@ export function App() {
   const [ledger, setLedger] = useState<LedgerSummary | null>(null);
   const [tab, setTab] = useState<CurrentTab | null>(null);
   const [userSites, setUserSites] = useState<string[]>([]);
-  const [siteError, setSiteError] = useState<ApiErrorData | null>(null);
+  const [siteError, setSiteError] = useState<ErrorData | null>(null);
+  /** A failure of something the popup asked for on its own (ledger, sites, the tab's VINs). */
+  const [panelError, setPanelError] = useState<ErrorData | null>(null);
   const [checked, setChecked] = useState<CheckAllOutcome | null>(null);
   const [lookup, setLookup] = useState<{ vin: string; result: Result<RecordCounts> | null } | null>(null);
 
   useEffect(() => {
     // Stale-while-revalidate: the cached account first, alone so nothing delays it; then the rest.
-    sendMessage('getAccount', undefined)
-      .then(
-        (cached) => setAccount((current) => current ?? cached),
-        (error: Error) => setAccount(unanswered(error)),
-      )
+    ask('getAccount', undefined)
+      .then((cached) => setAccount((current) => current ?? cached))
       .finally(() => {
-        sendMessage('getAccount', { fresh: true })
-          .then(setAccount, (error: Error) => setAccount(unanswered(error)))
+        ask('getAccount', { fresh: true })
+          .then(setAccount)
           .finally(() => setRefreshing(false));
-        sendMessage('getLedger', undefined).then((r) => r.ok && setLedger(r.value));
-        sendMessage('getUserSites', undefined).then((r) => r.ok && setUserSites(r.value));
+        ask('getLedger', undefined).then((r) => (r.ok ? setLedger(r.value) : setPanelError(r.error)));
+        ask('getUserSites', undefined).then((r) => (r.ok ? setUserSites(r.value) : setPanelError(r.error)));
         currentTab().then(async (active) => {
           if (active?.id === undefined) return;
-          const answer = await sendMessage('getTabVins', { tabId: active.id });
+          const answer = await ask('getTabVins', { tabId: active.id });
+          if (!answer.ok) setPanelError(answer.error);
           const { vins, known } = answer.ok ? answer.value : { vins: [], known: {} };
           setTab({
             id: active.id,
@@ -72,21 +74,12 @@ export function App() {
 
   async function enableSite(origin: string, tabId: number) {
     setSiteError(null);
-    // Asked inside the click: browsers grant host permissions only on a user gesture.
-    const granted = await browser.permissions.request({ origins: [originMatchPattern(origin)] });
-    if (!granted) {
-      setSiteError({
-        kind: 'invalid-input',
-        message: 'Without that permission the extension cannot look at this site.',
-      });
-      return;
-    }
-    const result = await sendMessage('enableSite', { origin, tabId });
+    const result = await enableSiteWithPermission(origin, tabId);
     if (result.ok) setUserSites(result.value);
     else setSiteError(result.error);
   }
 
-  const checkRecords = (vin: string) => sendMessage('getRecordCounts', { vin }).catch(unanswered);
+  const checkRecords = (vin: string) => ask('getRecordCounts', { vin });
   const host = tab?.origin ? new URL(tab.origin).host : null;
   // VINs reported from the tab mean the detector runs there, whatever the lists say.
   const detecting =
@@ -97,6 +90,7 @@ export function App() {
     <main>
       <h1>VIN History Lens</h1>
       <AccountState account={account} refreshing={refreshing} />
+      {panelError && <ErrorNotice error={panelError} />}
       {account?.ok && <AccountSummary account={account.value} />}
       {ledger && (
         <p class="muted" data-testid="ledger">
@@ -117,8 +111,8 @@ export function App() {
       )}
       {tab && signedIn && tab.vins.length > 1 && (
         <CheckAll
-          plan={() => sendMessage('planCheckAll', { tabId: tab.id }).catch(unanswered)}
-          run={(override) => sendMessage('checkAll', { tabId: tab.id, override }).catch(unanswered)}
+          plan={() => ask('planCheckAll', { tabId: tab.id })}
+          run={(override) => ask('checkAll', { tabId: tab.id, override })}
           onDone={setChecked}
         />
       )}
@@ -136,7 +130,9 @@ export function App() {
           setLookup({ vin, result: null });
           setLookup({ vin, result: await checkRecords(vin) });
         }}
-        onGetReport={(vin) => void sendMessage('openPurchase', { vin }).then(() => window.close())}
+        onGetReport={(vin) =>
+          void ask('openPurchase', { vin }).then((r) => (r.ok ? window.close() : setPanelError(r.error)))
+        }
       />
       {lookup && lookup.result === null && <p class="muted">Checking {lookup.vin}…</p>}
       {lookup?.result?.ok && <p data-testid="lookup-counts">{countsText(lookup.result.value)}</p>}

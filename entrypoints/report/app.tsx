@@ -3,18 +3,18 @@
 // content security policy; remote images only on request.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ApiErrorData } from '@/lib/api/errors';
 import { Provider } from '@/lib/api/schemas';
-import { type Account, type ReportView, sendMessage } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/error-data';
+import type { Account, ReportView } from '@/lib/message-shapes';
+import { ask } from '@/lib/messaging';
 import { findHeld } from '@/lib/purchase-rules';
 import { countRemoteResources, reportDocument } from '@/lib/report-document';
-import { unanswered } from '@/lib/result';
 import { ReportToolbar } from './report-toolbar';
 
 type State =
   | { step: 'loading' }
   | { step: 'ready'; report: ReportView }
-  | { step: 'failed'; error: ApiErrorData };
+  | { step: 'failed'; error: ErrorData };
 
 function requested(): { provider: Provider; id: string } | null {
   const params = new URLSearchParams(location.search);
@@ -26,6 +26,8 @@ function requested(): { provider: Provider; id: string } | null {
 export function App() {
   const [state, setState] = useState<State>({ step: 'loading' });
   const [account, setAccount] = useState<Account | null>(null);
+  /** The account is only needed for the other provider's report: its failure is shown, the report still is. */
+  const [accountError, setAccountError] = useState<ErrorData | null>(null);
   const [allowRemote, setAllowRemote] = useState(false);
   const asked = requested();
 
@@ -37,14 +39,10 @@ export function App() {
       });
       return;
     }
-    sendMessage('openReport', asked)
-      .catch(unanswered)
-      .then((result) =>
-        setState(
-          result.ok ? { step: 'ready', report: result.value } : { step: 'failed', error: result.error },
-        ),
-      );
-    sendMessage('getAccount', undefined).then((r) => r.ok && setAccount(r.value));
+    ask('openReport', asked).then((result) =>
+      setState(result.ok ? { step: 'ready', report: result.value } : { step: 'failed', error: result.error }),
+    );
+    ask('getAccount', undefined).then((r) => (r.ok ? setAccount(r.value) : setAccountError(r.error)));
   }, []);
 
   const report = state.step === 'ready' ? state.report : null;
@@ -78,6 +76,11 @@ export function App() {
             other={{ provider: other, held: otherHeld }}
             remote={{ count: remoteCount, allowed: allowRemote, toggle: () => setAllowRemote(!allowRemote) }}
           />
+          {accountError && (
+            <div class="pad">
+              <ErrorNotice error={accountError} />
+            </div>
+          )}
           <iframe
             title={`${report.provider} report for ${report.vin}`}
             class="report-frame"

@@ -1,7 +1,7 @@
 // The viewer's toolbar: what the report is, and what can be done with it.
 import { useState } from 'preact/hooks';
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
-import type { ReportView } from '@/lib/messaging';
+import type { ReportView } from '@/lib/message-shapes';
 
 interface ToolbarProps {
   report: ReportView;

@@ -6,7 +6,7 @@ import { Component } from 'preact';
 import type { RecordCounts } from '@/lib/api/schemas';
 import { plural } from '@/lib/plural';
 import { type Result, unanswered } from '@/lib/result';
-import type { LocalDecode } from '@/lib/vin';
+import type { LocalDecode } from '@/lib/vin-verdict';
 
 export interface BadgeActions {
   checkRecords(vin: string): Promise<Result<RecordCounts>>;
@@ -55,9 +55,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
   purchase = async () => {
     const result = await this.props.actions
       .openPurchase(this.props.decode.vin)
-      .catch(
-        (error: Error): Result<null> => ({ ok: false, error: { kind: 'network', message: error.message } }),
-      );
+      .catch((error: unknown): Result<null> => unanswered(error));
     this.setState({ notice: result.ok ? 'The report window is open: confirm there.' : result.error.message });
   };
 

@@ -28,7 +28,7 @@ export default defineContentScript({
     ctx.onInvalidated(() => alive() || life.abort());
     if (import.meta.env.MODE === 'loopback') document.dispatchEvent(new CustomEvent('vhr:started'));
     // The user may have switched this site off in the options. Without an answer, detection runs.
-    const enabled = await send('isSiteEnabled', undefined).catch(() => ({ ok: true as const, value: true }));
+    const enabled = await send('isSiteEnabled', undefined);
     if (enabled.ok && !enabled.value) return;
     const actions: BadgeActions = {
       checkRecords: (vin) => send('getRecordCounts', { vin }),
@@ -42,6 +42,8 @@ export default defineContentScript({
       signal: life.signal,
       classify: async (candidates, present) => {
         const result = await send('reportPageVins', { candidates, present });
+        // A worker starting up may miss the message: the scanner asks again later.
+        if (!result.ok && result.error.kind === 'unanswered') throw new Error(result.error.message);
         if (!result.ok) return [];
         for (const [vin, counts] of Object.entries(result.value.known)) known.set(vin, counts);
         return result.value.vins;

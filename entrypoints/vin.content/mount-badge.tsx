@@ -4,7 +4,7 @@
 // 2,000-card page cheap.
 import { render } from 'preact';
 import type { RecordCounts } from '@/lib/api/schemas';
-import type { LocalDecode } from '@/lib/vin';
+import type { LocalDecode } from '@/lib/vin-verdict';
 import { Badge, type BadgeActions } from './badge';
 import { BADGE_CSS } from './badge-style';
 import type { BadgeHandle } from './page-scanner';

@@ -1,8 +1,8 @@
 // Keeps a page's VINs and badges up to date: one full scan in time slices, then only what a
 // batched MutationObserver reports as added or changed. Nothing here calls the service.
-import type { Candidate } from '@/lib/accept-candidates';
-import type { LocalDecode } from '@/lib/vin';
-import { MAX_PAGE_VINS } from '@/lib/vin-candidates';
+
+import { MAX_PAGE_VINS } from '@/lib/page-limits';
+import type { Candidate, LocalDecode } from '@/lib/vin-verdict';
 import { createPlacer, type Placement } from './placement';
 import { BADGE_TAG, createScanner, type Occurrence } from './scanner';
 

@@ -1,9 +1,9 @@
 // Client for the eight endpoints of the Vehicle History Report Service.
 // Only the background imports this: it is the one place that holds the key and spends money.
 import type { z } from 'zod/mini';
-import { normalizeVin } from '../vin-rules';
+import { normalizeVin } from '../vin-syntax';
 import { parseBaseUrl } from './base-url';
-import { ApiError, errorFromResponse } from './errors';
+import { ApiError, apiError, errorFromResponse } from './errors';
 import {
   ErrorBodyWire,
   FetchedReportWire,
@@ -67,8 +67,7 @@ export function createClient(options: ClientOptions) {
   const random = options.random ?? Math.random;
 
   async function once<S extends z.ZodMiniType>(path: string, schema: S, limitMs: number, call: CallOptions) {
-    if (!apiKey)
-      throw new ApiError('invalid-input', 'No API key is set. Enter your key in the options page.');
+    if (!apiKey) throw apiError('no-key');
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -1,34 +1,13 @@
-// The closed set of ways a call to the service can fail, each with words a user can act on.
-import { z } from 'zod/mini';
+// How a call to the service fails: statuses and bodies mapped onto the kinds of lib/error-kinds.ts,
+// each with words a user can act on.
+import type { ErrorData } from '../error-data';
+import { type ErrorKind, errorOf } from '../error-kinds';
 import type { ErrorBody } from './schemas';
-
-export const ApiErrorKind = z.enum([
-  'invalid-input', // refused before any request: bad VIN, empty id, no key, bad URL
-  'key-rejected', // 401/403
-  'bad-request', // 400
-  'not-found', // 404
-  'rate-limited', // 429 that is about request rate
-  'exhausted', // 402, or a 429 about credits or the daily allowance
-  'server', // 5xx
-  'network', // connection refused, DNS, dropped connection
-  'timeout',
-  'invalid-response', // 2xx that is not JSON or fails its schema; unexpected status
-]);
-export type ApiErrorKind = z.infer<typeof ApiErrorKind>;
-
-/** What crosses messaging and storage: plain data, no Error instance. */
-export const ApiErrorData = z.object({
-  kind: ApiErrorKind,
-  message: z.string(),
-  status: z.optional(z.int()),
-  retryAfterMs: z.optional(z.number().check(z.nonnegative())),
-});
-export type ApiErrorData = z.infer<typeof ApiErrorData>;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
-    readonly kind: ApiErrorKind,
+    readonly kind: ErrorKind,
     message: string,
     readonly status?: number,
     readonly retryAfterMs?: number,
@@ -37,8 +16,8 @@ export class ApiError extends Error {
   }
 
   /** Plain data for messaging and storage. */
-  toData(): ApiErrorData {
-    const data: ApiErrorData = { kind: this.kind, message: this.message };
+  toData(): ErrorData {
+    const data: ErrorData = { kind: this.kind, message: this.message };
     if (this.status !== undefined) data.status = this.status;
     if (this.retryAfterMs !== undefined) data.retryAfterMs = this.retryAfterMs;
     return data;
@@ -111,4 +90,9 @@ export function parseRetryAfter(
     if (!Number.isNaN(date)) return Math.max(0, date - now);
   }
   return undefined;
+}
+
+/** An ApiError of this kind with its standard words (lib/error-kinds.ts) unless given others. */
+export function apiError(kind: ErrorKind, message?: string): ApiError {
+  return new ApiError(kind, message ?? errorOf(kind).message);
 }

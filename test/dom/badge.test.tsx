@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Badge, type BadgeActions } from '@/entrypoints/vin.content/badge';
-import { decodeVin } from '@/lib/vin';
+import { decodeVin } from '@/lib/vin-verdict';
 
 afterEach(cleanup);
 
@@ -78,7 +78,7 @@ describe('badge', () => {
     fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(
-      /did not answer: Could not establish connection/,
+      /did not answer \(Could not establish connection\)/,
     );
   });
 });

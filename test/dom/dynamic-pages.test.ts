@@ -2,7 +2,7 @@
 // reload (context invalidated) stops everything.
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeVin, rng } from '@/bench/listing-page';
-import { MAX_PAGE_VINS } from '@/lib/vin-candidates';
+import { MAX_PAGE_VINS } from '@/lib/page-limits';
 import { badgeVins, scanFixture } from './scan-fixture';
 
 let stop: (() => void) | undefined;

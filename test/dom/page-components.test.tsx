@@ -9,7 +9,7 @@ import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
 import { AccountState } from '@/entrypoints/popup/account-state';
 import type { ReportSummary } from '@/lib/api/schemas';
 import type { CheckAllPlan } from '@/lib/economy';
-import type { Account } from '@/lib/messaging';
+import type { Account } from '@/lib/message-shapes';
 
 afterEach(cleanup);
 
@@ -54,7 +54,7 @@ describe('popup account', () => {
   it('leads to set-up when there is no key yet', () => {
     render(
       <AccountState
-        account={{ ok: false, error: { kind: 'invalid-input', message: 'No API key is set yet.' } }}
+        account={{ ok: false, error: { kind: 'no-key', message: 'No API key is set yet.' } }}
         refreshing={false}
       />,
     );

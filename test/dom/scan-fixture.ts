@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { BadgeActions } from '@/entrypoints/vin.content/badge';
 import { mountBadge } from '@/entrypoints/vin.content/mount-badge';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
-import { acceptCandidates } from '@/lib/accept-candidates';
+import { acceptCandidates } from '@/lib/vin-verdict';
 
 export function loadFixture(name: string): void {
   // Under happy-dom import.meta.url is not a file URL; vitest runs from the project root.

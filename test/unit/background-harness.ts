@@ -2,7 +2,9 @@
 // and delivers messages to it with a chosen sender, as the browser would.
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { createMessageSender } from '@/lib/message-sender';
 import { removeAllListeners } from '@/lib/messaging';
+import type { MessageType } from '@/lib/protocol';
 import { createSimulator } from '@/simulator/app';
 
 export const SIM_URL = 'http://127.0.0.1:8787/v1';
@@ -52,16 +54,15 @@ export async function startBackground(options: StartOptions = {}) {
     } as Sender,
     otherExtension: { id: 'someone-else', url: 'chrome-extension://someone-else/page.html' } as Sender,
   };
-  let seq = 0;
+  // The content script's real sender (same wire format as the pages' library), with the browser's
+  // part played here: the message reaches the background's listeners with the chosen sender.
+  const senderFor = (sender: Sender) =>
+    createMessageSender(async (message) =>
+      (await fakeBrowser.runtime.onMessage.trigger(message, sender as never)).find(Boolean),
+    );
   // biome-ignore lint/suspicious/noExplicitAny: answers are asserted field by field in the tests
   async function deliver(type: string, data: unknown, sender: Sender): Promise<any> {
-    const answers = await fakeBrowser.runtime.onMessage.trigger(
-      { id: ++seq, type, data, timestamp: Date.now() },
-      sender as never,
-    );
-    const answer = answers.find(Boolean) as { res?: unknown; err?: unknown } | undefined;
-    if (answer?.err) throw answer.err;
-    return answer?.res;
+    return senderFor(sender)(type as MessageType, data as never);
   }
   return { sim, senders, deliver, granted };
 }

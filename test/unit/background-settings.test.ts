@@ -43,7 +43,7 @@ describe('background: key custody', () => {
   it('an empty key is refused with a clear message and nothing is sent', async () => {
     const { deliver, senders, sim } = await startBackground();
     const saved = await deliver('saveSettings', { serviceUrl: SIM_URL, apiKey: '   ' }, senders.page);
-    expect(saved).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(saved).toMatchObject({ ok: false, error: { kind: 'no-key' } });
     expect(saved.error.message).toMatch(/API key/);
     expect(sim.log).toHaveLength(0);
   });
@@ -62,7 +62,7 @@ describe('background: key custody', () => {
   it('the popup without a key gets a message that leads to the options page', async () => {
     const { deliver, senders } = await startBackground();
     const account = await deliver('getAccount', undefined, senders.page);
-    expect(account).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(account).toMatchObject({ ok: false, error: { kind: 'no-key' } });
     expect(account.error.message).toMatch(/options page/);
   });
 });
@@ -77,7 +77,7 @@ describe('background: sender checks', () => {
     );
     expect(saved).toMatchObject({
       ok: false,
-      error: { kind: 'invalid-input', message: 'This request is not allowed from here.' },
+      error: { kind: 'forbidden', message: 'This request is not allowed from here.' },
     });
     expect((await deliver('getAccount', undefined, senders.contentScript)).ok).toBe(false);
     expect((await deliver('getSettings', undefined, senders.page)).value.hasKey).toBe(false);
@@ -97,8 +97,12 @@ describe('background: sender checks', () => {
     expect(saved).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
 
-  it('an unknown message type gets no answer', async () => {
-    const { deliver, senders } = await startBackground();
-    expect(await deliver('purchaseEverything', { vin: '1G1PG5SC3C7167133' }, senders.page)).toBeUndefined();
+  it('an unknown message type gets no answer: the caller is told the extension did not answer', async () => {
+    const { deliver, senders, sim } = await startBackground({ configured: true });
+    expect(await deliver('purchaseEverything', { vin: '1G1PG5SC3C7167133' }, senders.page)).toMatchObject({
+      ok: false,
+      error: { kind: 'unanswered' },
+    });
+    expect(sim.log).toHaveLength(0);
   });
 });

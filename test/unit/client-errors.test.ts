@@ -18,7 +18,7 @@ describe('client: refused before any request', () => {
     const { sim } = simulatorWithClient();
     const client = createClient({ baseUrl: BASE_URL, apiKey: '  ', fetch: sim.fetch });
     const error = await rejectionOf(client.getUser());
-    expect(error).toMatchObject({ kind: 'invalid-input' });
+    expect(error).toMatchObject({ kind: 'no-key' });
     expect(error.message).toMatch(/options page/);
     expect(sim.log).toHaveLength(0);
   });

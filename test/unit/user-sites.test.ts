@@ -44,7 +44,7 @@ beforeEach(() => {
 describe('user sites', () => {
   it('refuses a site whose permission the user has not granted', async () => {
     const result = await enableSite({ origin: 'https://dealer.example' });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'needs-permission' } });
     expect(result.ok ? '' : result.error.message).toMatch(/Allow the extension on dealer.example/);
     expect(registered).toEqual([]);
   });

@@ -3,14 +3,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkDigitStatus,
-  decodeVin,
   describeVinProblem,
-  findVins,
-  isValidVin,
+  findVinCandidates,
   modelYear,
   normalizeVin,
-} from '@/lib/vin';
+} from '@/lib/vin-syntax';
+import { decodeVin, isVin } from '@/lib/vin-verdict';
 import { decodedVins, exceptionVins } from '../support/shared-data';
+
+/** The product's pipeline on text: the content script's candidates, then the background's verdict. */
+const findVins = (text: string) => findVinCandidates(text).filter(({ vin }) => isVin(vin, false));
+const isValidVin = (vin: string) => checkDigitStatus(vin) === 'valid';
 
 const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 

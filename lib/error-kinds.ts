@@ -1,0 +1,110 @@
+// The one vocabulary of failures for everything that crosses messaging, and the words a user sees
+// for each. A kind says what happened (so a page can act on it: "no-key" shows the way to the
+// options); the message says the particulars ("Try again in 120 s").
+// No zod here: the content script carries this file (lib/error-data.ts holds the wire schema).
+import type { ErrorData } from './error-data';
+
+/** Refused by the extension itself, before anything reached the service. */
+export const EXTENSION_ERROR_KINDS = [
+  'no-key', // no API key stored yet
+  'forbidden', // this sender may not ask for this
+  'busy', // the same thing is under way already (a purchase of this report)
+  'needs-override', // above the hard limit: the user must override explicitly
+  'needs-permission', // the browser has not granted a host permission the action needs
+  'over-budget', // a page asked for more than its share (windows, checks per minute)
+  'invalid-input', // a malformed VIN, URL, id or message
+  'internal', // a fault inside the extension (a bug, a storage failure): nothing was sent
+  'unanswered', // the background did not answer (restarting, or the extension was reloaded)
+] as const;
+
+/** What the service (or the way to it) answered; see lib/api/errors.ts for how statuses map here. */
+export const SERVICE_ERROR_KINDS = [
+  'key-rejected', // 401/403
+  'bad-request', // 400
+  'not-found', // 404
+  'rate-limited', // 429 about request rate
+  'exhausted', // 402, or a 429 about credits or the daily allowance
+  'server', // 5xx
+  'network', // connection refused, DNS, dropped connection
+  'timeout',
+  'invalid-response', // a 2xx that is not JSON or fails its schema; an unexpected status
+  'too-large', // an answer over the size the client accepts
+] as const;
+
+/** A purchase whose answer was lost: whether a credit was spent is not known yet. */
+export const PURCHASE_ERROR_KINDS = ['unknown-outcome'] as const;
+
+export const ERROR_KINDS = [
+  ...EXTENSION_ERROR_KINDS,
+  ...SERVICE_ERROR_KINDS,
+  ...PURCHASE_ERROR_KINDS,
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+interface ErrorText {
+  /** A few words, shown in bold before the message. */
+  title: string;
+  /** Used when the code that fails has nothing more particular to say. */
+  message: string;
+}
+
+/** Every kind's words. A new kind without them does not compile. */
+export const ERROR_TEXT = {
+  'no-key': {
+    title: 'No API key yet.',
+    message: 'Enter your API key in the options page (from the API Keys section of your dashboard).',
+  },
+  forbidden: { title: 'Not allowed.', message: 'This request is not allowed from here.' },
+  busy: { title: 'Already under way.', message: 'The same request is under way already: wait for it.' },
+  'needs-override': {
+    title: 'Above your limit.',
+    message: 'This is above your record-check limit. Confirm the override to go ahead.',
+  },
+  'needs-permission': {
+    title: 'Permission needed.',
+    message: 'The browser has not allowed the extension to reach that site yet.',
+  },
+  'over-budget': {
+    title: 'Slow down.',
+    message: 'This page has asked for too much in a short time. Wait a minute and try again.',
+  },
+  'invalid-input': { title: 'Check the input.', message: 'That request was malformed.' },
+  internal: {
+    title: 'Something went wrong in the extension.',
+    message: 'Nothing was sent to the service. Try again; if it persists, reload the extension.',
+  },
+  unanswered: {
+    title: 'The extension did not answer.',
+    message: 'It may be restarting: try again in a moment.',
+  },
+  'key-rejected': {
+    title: 'Key rejected.',
+    message:
+      'The service rejected the API key, or this network is not allowed by the service. Check the key in the options page.',
+  },
+  'bad-request': { title: 'Refused.', message: 'The service refused the request.' },
+  'not-found': { title: 'Not found.', message: 'The service does not have that.' },
+  'rate-limited': {
+    title: 'Too many requests.',
+    message: 'The service is limiting requests: try again later.',
+  },
+  exhausted: { title: 'Nothing left to spend.', message: 'No credits or daily allowance left for this.' },
+  server: { title: 'Service error.', message: 'The service had an internal error. Try again later.' },
+  network: { title: 'Could not reach the service.', message: 'Check your connection and the service URL.' },
+  timeout: { title: 'No answer in time.', message: 'The service did not answer in time.' },
+  'invalid-response': {
+    title: 'Unexpected answer.',
+    message: 'The service answered with something the extension cannot read.',
+  },
+  'too-large': { title: 'Answer too large.', message: 'The service sent more than the extension accepts.' },
+  'unknown-outcome': {
+    title: 'Not confirmed yet.',
+    message:
+      'We could not confirm whether this purchase went through; checking… Nothing will be bought again for this report until it is settled.',
+  },
+} as const satisfies Record<ErrorKind, ErrorText>;
+
+/** An error of this kind, with its standard message unless a more particular one is given. */
+export function errorOf(kind: ErrorKind, message?: string): ErrorData {
+  return { kind, message: message ?? ERROR_TEXT[kind].message };
+}

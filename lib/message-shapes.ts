@@ -1,0 +1,173 @@
+// The shapes of every request and answer that crosses messaging, as zod schemas: the background
+// parses requests with them, and every type is inferred from them (never written twice).
+// lib/protocol.ts says which message carries which.
+import { z } from 'zod/mini';
+import { Provider, RecordCounts, Report, ReportSummary } from './api/schemas';
+import { CheckAllPlan } from './economy';
+import { ErrorData } from './error-data';
+import { MAX_PAGE_VINS } from './page-limits';
+import { BUILT_IN_SITES } from './sites';
+import { describeVinProblem, normalizeVin, VIN_SHAPE } from './vin-syntax';
+import { LocalDecode } from './vin-verdict';
+
+export const NoPayload = z.union([z.undefined(), z.null()]);
+
+/** A VIN from a page or a typed box: normalised, and refused unless it has the VIN shape. */
+const Vin = z.pipe(
+  z.string().check(z.maxLength(64)),
+  z.transform((value: string, ctx) => {
+    const vin = normalizeVin(value);
+    if (!vin)
+      ctx.issues.push({ code: 'custom', message: describeVinProblem(value) ?? 'Not a VIN.', input: value });
+    return vin ?? '';
+  }),
+);
+
+export const VinRequest = z.object({ vin: Vin });
+export const TabRequest = z.object({ tabId: z.int().check(z.nonnegative()) });
+
+/** What a Result of `value` looks like on the wire. */
+export const resultOf = <T extends z.ZodMiniType>(value: T) =>
+  z.union([z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: ErrorData })]);
+
+// ---- connection settings ----
+export const SaveSettingsRequest = z.object({
+  serviceUrl: z.string().check(z.trim(), z.minLength(1, 'Enter the service URL.'), z.maxLength(2048)),
+  /** Absent or empty: keep the stored key. */
+  apiKey: z.optional(z.string().check(z.trim(), z.maxLength(512, 'That API key is too long.'))),
+});
+export type SaveSettingsRequest = z.infer<typeof SaveSettingsRequest>;
+
+export const SettingsView = z.object({
+  serviceUrl: z.string(),
+  hasKey: z.boolean(),
+  /** A masked hint of the stored key: the key itself never leaves the background. */
+  keyHint: z.string(),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const SavedSettings = z.object({
+  settings: SettingsView,
+  /** Whose key it is, as the service confirmed. */
+  user: User,
+  warning: z.optional(z.string()),
+});
+export type SavedSettings = z.infer<typeof SavedSettings>;
+
+// ---- account ----
+export const Limits = z.object({
+  dailyLimit: z.int(),
+  providerAReportsLeftToday: z.int(),
+  providerBReportsLeftToday: z.int(),
+  credits: z.int(),
+});
+
+export const AccountRequest = z.union([
+  z.undefined(),
+  z.null(),
+  z.object({ fresh: z.optional(z.boolean()) }),
+]);
+
+export const Account = z.object({
+  user: User,
+  limits: Limits,
+  /** Both providers' reports, newest first. */
+  reports: z.array(ReportSummary),
+  /** When this was read from the service (ms since epoch). */
+  at: z.number(),
+  /** Set when a refresh failed and this is the last good copy. */
+  refreshError: z.optional(ErrorData),
+});
+export type Account = z.infer<typeof Account>;
+
+// ---- purchases and reports ----
+export const PurchaseRequest = z.object({
+  provider: Provider,
+  vin: Vin,
+  /** Buy a new report even though the user holds one for this provider and VIN. */
+  buyAgain: z.optional(z.boolean()),
+});
+export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
+
+export const PurchaseOutcome = z.object({
+  /** bought: one credit spent. held: nothing bought, the report the user owns. recovered: the
+   * answer was lost but the service had charged; the report was found and kept. */
+  status: z.enum(['bought', 'held', 'recovered']),
+  provider: Provider,
+  id: z.string(),
+  vin: z.string(),
+  yearMakeModel: z.string(),
+  message: z.string(),
+});
+export type PurchaseOutcome = z.infer<typeof PurchaseOutcome>;
+
+export const OpenReportRequest = z.object({
+  provider: Provider,
+  id: z.string().check(z.minLength(1), z.maxLength(128)),
+});
+
+export const ReportView = z.extend(Report, {
+  createdAt: z.string(),
+  /** True when it came from the local library (opened offline, no request). */
+  fromLibrary: z.boolean(),
+});
+export type ReportView = z.infer<typeof ReportView>;
+
+// ---- VINs on pages, record checks ----
+const PageVin = z.string().check(z.regex(VIN_SHAPE));
+
+export const PageCandidates = z.object({
+  /** Candidates not judged yet; `labelled` when a name said "VIN" (data-vin, a "vin" JSON key). */
+  candidates: z
+    .array(z.object({ vin: PageVin, labelled: z.boolean() }))
+    .check(z.maxLength(MAX_PAGE_VINS, 'Too many VINs on one page.')),
+  /** Every candidate VIN still on the page: VINs judged before and now gone are dropped. */
+  present: z.array(PageVin).check(z.maxLength(MAX_PAGE_VINS, 'Too many VINs on one page.')),
+});
+export type PageCandidates = z.infer<typeof PageCandidates>;
+
+const KnownCounts = z.record(z.string(), RecordCounts);
+
+export const PageVinsAnswer = z.object({
+  /** The new candidates that are VINs, decoded offline. */
+  vins: z.array(LocalDecode),
+  /** Record counts already known (cached) for any of them: shown at once, free. */
+  known: KnownCounts,
+});
+export type PageVinsAnswer = z.infer<typeof PageVinsAnswer>;
+
+export const TabVinsAnswer = z.object({
+  /** The VINs the tab shows, in order of discovery. */
+  vins: z.array(z.string()),
+  /** Record counts already known (cached) for any of them: shown at once, free. */
+  known: KnownCounts,
+});
+export type TabVinsAnswer = z.infer<typeof TabVinsAnswer>;
+
+export const CheckAllRequest = z.object({ tabId: z.int().check(z.nonnegative()), override: z.boolean() });
+
+export const CheckAllOutcome = z.object({
+  plan: CheckAllPlan,
+  results: z.record(z.string(), resultOf(RecordCounts)),
+});
+export type CheckAllOutcome = z.infer<typeof CheckAllOutcome>;
+
+// ---- sites ----
+const Origin = z.string().check(z.regex(/^https?:\/\/[^/?#\s]+$/, 'Not a site origin.'), z.maxLength(300));
+
+export const EnableSiteRequest = z.object({
+  origin: Origin,
+  tabId: z.optional(z.int().check(z.nonnegative())),
+});
+export const DisableSiteRequest = z.object({ origin: Origin });
+export const BuiltInSiteRequest = z.object({ site: z.enum(BUILT_IN_SITES), enabled: z.boolean() });
+export const Sites = z.array(z.string());

@@ -1,0 +1,104 @@
+// The message contract of the whole extension, in one table: for each message, who may send it, the
+// schema its request is parsed with and the schema of its answer. The types callers and handlers
+// see are derived from it, so a request schema that gains a required field fails to compile at
+// every caller that does not send it (test/unit/protocol-types.test.ts), and a handler that does
+// not match its schemas fails to compile in the background's wiring.
+import { z } from 'zod/mini';
+import { RecordCounts } from './api/schemas';
+import { CheckAllPlan, EconomySettings, LedgerSummary } from './economy';
+import {
+  Account,
+  AccountRequest,
+  BuiltInSiteRequest,
+  CheckAllOutcome,
+  CheckAllRequest,
+  DisableSiteRequest,
+  EnableSiteRequest,
+  NoPayload,
+  OpenReportRequest,
+  PageCandidates,
+  PageVinsAnswer,
+  PurchaseOutcome,
+  PurchaseRequest,
+  ReportView,
+  SavedSettings,
+  SaveSettingsRequest,
+  SettingsView,
+  Sites,
+  TabRequest,
+  TabVinsAnswer,
+  VinRequest,
+} from './message-shapes';
+import type { Result } from './result';
+import type { SenderInfo, SenderKind } from './sender';
+
+const PAGES = ['extension-page'] as const satisfies SenderKind[];
+const TABS = ['content-script'] as const satisfies SenderKind[];
+const OURS = ['extension-page', 'content-script'] as const satisfies SenderKind[];
+
+interface MessageSpec {
+  /** Who may send it; everyone else is answered `forbidden`. */
+  from: readonly SenderKind[];
+  request: z.ZodMiniType;
+  response: z.ZodMiniType;
+}
+
+export const PROTOCOL = {
+  /** Record counts for one VIN (endpoint 8), on the user's request. */
+  getRecordCounts: { from: OURS, request: VinRequest, response: RecordCounts },
+  /** Opens the extension's own purchase confirmation for a VIN. */
+  openPurchase: { from: OURS, request: VinRequest, response: z.null() },
+  /** The candidates the sender's tab shows now; answers with the decode of the new ones that are VINs. */
+  reportPageVins: { from: TABS, request: PageCandidates, response: PageVinsAnswer },
+  /** May detection run on the sender's page (the user may have switched its site off)? */
+  isSiteEnabled: { from: TABS, request: NoPayload, response: z.boolean() },
+  /** What checking every VIN of a tab would spend (nothing is spent). */
+  planCheckAll: { from: PAGES, request: TabRequest, response: CheckAllPlan },
+  /** Checks every VIN of a tab within the plan; `override` past the hard limit. */
+  checkAll: { from: PAGES, request: CheckAllRequest, response: CheckAllOutcome },
+  /** Record checks and reports pulled in the last 30 days. */
+  getLedger: { from: PAGES, request: NoPayload, response: LedgerSummary },
+  getEconomySettings: { from: PAGES, request: NoPayload, response: EconomySettings },
+  saveEconomySettings: { from: PAGES, request: EconomySettings, response: EconomySettings },
+  /** Forgets cached counts, account and kept reports (nothing at the service changes). */
+  clearCachedData: { from: PAGES, request: NoPayload, response: z.null() },
+  /** The VINs a tab shows, with the counts already cached. */
+  getTabVins: { from: PAGES, request: TabRequest, response: TabVinsAnswer },
+  /** The sites the user switched detection on for. */
+  getUserSites: { from: PAGES, request: NoPayload, response: Sites },
+  /** Switches detection on for an origin (its permission granted in the page) and, given a tab, starts it there. */
+  enableSite: { from: PAGES, request: EnableSiteRequest, response: Sites },
+  disableSite: { from: PAGES, request: DisableSiteRequest, response: Sites },
+  /** The curated sites the user switched off. */
+  getDisabledBuiltInSites: { from: PAGES, request: NoPayload, response: Sites },
+  setBuiltInSite: { from: PAGES, request: BuiltInSiteRequest, response: Sites },
+  getSettings: { from: PAGES, request: NoPayload, response: SettingsView },
+  /** Checks the key against the service (endpoint 1), then stores URL and key. */
+  saveSettings: { from: PAGES, request: SaveSettingsRequest, response: SavedSettings },
+  /** Profile, limits, credits and reports; the cached copy at once unless `fresh`. */
+  getAccount: { from: PAGES, request: AccountRequest, response: Account },
+  /** After the user confirmed: buys one report (one credit), never retried. */
+  purchaseReport: { from: PAGES, request: PurchaseRequest, response: PurchaseOutcome },
+  /** A report the user holds, from the library or fetched by id (free). */
+  openReport: { from: PAGES, request: OpenReportRequest, response: ReportView },
+  /** The user's reports as CSV. */
+  exportReportsCsv: { from: PAGES, request: NoPayload, response: z.string() },
+} as const satisfies Record<string, MessageSpec>;
+
+type Table = typeof PROTOCOL;
+export type MessageType = keyof Table;
+export const MESSAGE_TYPES = Object.keys(PROTOCOL) as MessageType[];
+
+/** What a caller sends (before parsing: a VIN may still be lower case). */
+export type RequestOf<K extends MessageType> = z.input<Table[K]['request']>;
+/** What the handler receives (parsed). */
+export type ParsedRequestOf<K extends MessageType> = z.output<Table[K]['request']>;
+export type ResponseOf<K extends MessageType> = z.output<Table[K]['response']>;
+
+/** The map @webext-core/messaging is typed with: one function per message. */
+export type Protocol = { [K in MessageType]: (data: RequestOf<K>) => Result<ResponseOf<K>> };
+
+/** The background's handlers: one per message, matching its schemas, or the wiring does not compile. */
+export type Handlers = {
+  [K in MessageType]: (data: ParsedRequestOf<K>, sender: SenderInfo) => Promise<Result<ResponseOf<K>>>;
+};

@@ -1,0 +1,44 @@
+// The background's half of VIN detection: which of a page's candidates are VINs, and what a VIN
+// tells offline. The verdict is the syntax every bundle applies (lib/vin-syntax.ts) plus NHTSA's
+// manufacturer codes (lib/wmi.ts, 2.5 KB gzip), which the content script does not carry: it
+// proposes, the background decides. Pure: no browser globals.
+import { z } from 'zod/mini';
+import { checkDigitStatus, isVinSyntax, modelYear } from './vin-syntax';
+import { describeWmi, isKnownWmiPrefix } from './wmi';
+
+export interface Candidate {
+  vin: string;
+  /** Found under a name that says "VIN" (data-vin, a "vin" JSON key): the code test is not needed. */
+  labelled: boolean;
+}
+
+/** The verdict: the syntax, plus a known manufacturer code unless a label already says "VIN". */
+export function isVin(vin: string, labelled: boolean): boolean {
+  return isVinSyntax(vin) && (labelled || isKnownWmiPrefix(vin.slice(0, 3)));
+}
+
+export const LocalDecode = z.object({
+  vin: z.string(),
+  wmi: z.string(),
+  region: z.string(),
+  country: z.optional(z.string()),
+  make: z.optional(z.string()),
+  modelYear: z.optional(z.int()),
+  checkDigit: z.enum(['valid', 'invalid', 'exempt']),
+});
+export type LocalDecode = z.infer<typeof LocalDecode>;
+
+/** All a VIN tells without any network call: year, region, country, maker for common codes. */
+export function decodeVin(vin: string, currentYear?: number): LocalDecode {
+  const decode: LocalDecode = { vin, ...describeWmi(vin), checkDigit: checkDigitStatus(vin) };
+  const year = modelYear(vin, currentYear);
+  if (year !== undefined) decode.modelYear = year;
+  return decode;
+}
+
+/** The candidates that are VINs, decoded offline, in the order given. */
+export function acceptCandidates(candidates: Candidate[], currentYear?: number): LocalDecode[] {
+  return candidates
+    .filter(({ vin, labelled }) => isVin(vin, labelled))
+    .map(({ vin }) => decodeVin(vin, currentYear));
+}
