@@ -68,7 +68,7 @@ describe('popup account', () => {
     render(
       <AccountState account={{ ok: false, error: { kind: 'key-rejected', message } }} refreshing={false} />,
     );
-    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.getByRole('alert').textContent).toBe(`Key rejected. ${message}`);
     expect(screen.getByRole('button', { name: 'Open settings' })).toBeTruthy();
   });
 
