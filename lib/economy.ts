@@ -20,19 +20,6 @@ export function readEconomySettings(stored: unknown): EconomySettings {
   return parsed.success ? parsed.data : EconomySettings.parse({});
 }
 
-const HOUR = 60 * 60 * 1000;
-
-/** Cached record counts younger than the cache period; the rest are due for a new check. */
-export function freshCounts<T extends { at: number }>(
-  cache: Record<string, T>,
-  now: number,
-  settings: EconomySettings,
-): Record<string, T> {
-  return Object.fromEntries(
-    Object.entries(cache).filter(([, entry]) => now - entry.at < settings.cacheHours * HOUR),
-  );
-}
-
 export const LedgerEntry = z.object({
   kind: z.enum(['check', 'purchase']),
   vin: z.string(),

@@ -36,7 +36,7 @@ const PAGES = ['extension-page'] as const satisfies SenderKind[];
 const TABS = ['content-script'] as const satisfies SenderKind[];
 const OURS = ['extension-page', 'content-script'] as const satisfies SenderKind[];
 
-interface MessageSpec {
+export interface MessageSpec {
   /** Who may send it; everyone else is answered `forbidden`. */
   from: readonly SenderKind[];
   request: z.ZodMiniType;
@@ -95,8 +95,13 @@ export type RequestOf<K extends MessageType> = z.input<Table[K]['request']>;
 export type ParsedRequestOf<K extends MessageType> = z.output<Table[K]['request']>;
 export type ResponseOf<K extends MessageType> = z.output<Table[K]['response']>;
 
-/** The map @webext-core/messaging is typed with: one function per message. */
-export type Protocol = { [K in MessageType]: (data: RequestOf<K>) => Result<ResponseOf<K>> };
+/** The function map of a table, as callers see it: one function per message. */
+export type ProtocolOf<T extends Record<string, MessageSpec>> = {
+  [K in keyof T]: (data: z.input<T[K]['request']>) => Result<z.output<T[K]['response']>>;
+};
+
+/** The map @webext-core/messaging is typed with. */
+export type Protocol = ProtocolOf<Table>;
 
 /** The background's handlers: one per message, matching its schemas, or the wiring does not compile. */
 export type Handlers = {

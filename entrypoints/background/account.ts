@@ -1,12 +1,13 @@
 // Profile, limits, credits and the report list, cached so a page shows them at once
 // (stale-while-revalidate: the cached copy first, the service's answer when asked for fresh).
-import { storage } from 'wxt/utils/storage';
+import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
-import type { Account } from '@/lib/message-shapes';
+import { Account } from '@/lib/message-shapes';
 import { ok, type Result } from '@/lib/result';
 import { currentClient } from './service';
+import { storedValue } from './store';
 
-const accountItem = storage.defineItem<Account | null>('local:account', { fallback: null });
+const accountItem = storedValue('account', z.nullable(Account), () => null);
 
 /** Reads everything from the service and keeps it. */
 export async function refreshAccount(): Promise<Account> {
@@ -17,12 +18,12 @@ export async function refreshAccount(): Promise<Account> {
     client.getUserReports(),
   ]);
   const account: Account = { user, limits, reports, at: Date.now() };
-  await accountItem.setValue(account);
+  await accountItem.set(account);
   return account;
 }
 
 export async function getAccount(request?: { fresh?: boolean } | null): Promise<Result<Account>> {
-  const cached = await accountItem.getValue();
+  const cached = await accountItem.get();
   if (cached && !request?.fresh) return ok(cached);
   try {
     return ok(await refreshAccount());
@@ -34,7 +35,7 @@ export async function getAccount(request?: { fresh?: boolean } | null): Promise<
 }
 
 /** The account as last read, without asking the service (null before the first read). */
-export const cachedAccount = () => accountItem.getValue();
+export const cachedAccount = () => accountItem.get();
 
 /** Forgets the cached account (a new key belongs to someone else). */
-export const forgetAccount = () => accountItem.removeValue();
+export const forgetAccount = () => accountItem.remove();

@@ -7,26 +7,29 @@
 // - After a timeout the service may still be working on it: for SETTLE_AFTER_MS "no new report"
 //   does not mean "not bought", and the same report is not bought again meanwhile.
 import { storage } from 'wxt/utils/storage';
+import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
-import type { Provider, ReportSummary } from '@/lib/api/schemas';
+import { Provider, type ReportSummary } from '@/lib/api/schemas';
 import { createExclusive } from '@/lib/exclusive';
 import type { PurchaseOutcome, PurchaseRequest } from '@/lib/message-shapes';
 import { AMBIGUOUS, findHeld, findNewReport, purchaseKey } from '@/lib/purchase-rules';
 import { fail, ok, type Result } from '@/lib/result';
 import { refreshAccount } from './account';
-import { recordPurchase } from './record-checks';
+import { recordInLedger } from './ledger';
 import { keepReport } from './report-library';
 import { currentClient } from './service';
 
-interface Pending {
-  provider: Provider;
-  vin: string;
+const Pending = z.object({
+  provider: Provider,
+  vin: z.string(),
   /** Ids of this provider's reports for the VIN before the request: the new one is not among them. */
-  heldBefore: string[];
-  startedAt: number;
+  heldBefore: z.array(z.string()),
+  startedAt: z.number(),
   /** We stopped waiting (timeout) while the service may still have been working on it. */
-  timedOut?: boolean;
-}
+  timedOut: z.optional(z.boolean()),
+});
+type Pending = z.infer<typeof Pending>;
+const PendingMap = z.record(z.string(), Pending);
 
 /**
  * How long after a purchase we stopped waiting for the service may still finish it (and charge):
@@ -34,7 +37,12 @@ interface Pending {
  */
 export const SETTLE_AFTER_MS = 120_000;
 
-const pendingItem = storage.defineItem<Record<string, Pending>>('local:pendingPurchases', { fallback: {} });
+const rawPending = storage.defineItem<unknown>('local:pendingPurchases', { fallback: {} });
+const pendingItem = {
+  getValue: async (): Promise<Record<string, Pending>> =>
+    PendingMap.safeParse(await rawPending.getValue()).data ?? {},
+  setValue: (value: Record<string, Pending>) => rawPending.setValue(value),
+};
 const underWay = new Set<string>();
 const exclusive = createExclusive();
 
@@ -188,7 +196,7 @@ async function reconcile(key: string, pending: Pending): Promise<PurchaseOutcome
 }
 
 async function afterPurchase(vin: string) {
-  await recordPurchase(vin);
+  await recordInLedger('purchase', vin);
   // Credits and allowance changed: refresh what pages show (failure here loses nothing).
   await refreshAccount().catch((error: unknown) => {
     if (!(error instanceof ApiError)) throw error;

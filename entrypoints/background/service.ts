@@ -1,7 +1,7 @@
 // The service client, made from the stored settings for each use (settings may change at any time).
 import { createClient, type ServiceClient } from '@/lib/api/client';
 import { apiError } from '@/lib/api/errors';
-import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
+import { apiKeyItem, serviceUrlItem } from './credentials';
 
 // The loopback build (e2e tests, `npm start` on the simulator) gives up sooner, so the tests can
 // exercise timeouts in seconds; the store build waits 15 s for reads and 60 s for a purchase.

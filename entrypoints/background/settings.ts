@@ -7,8 +7,8 @@ import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/mes
 import { fail, failWith, ok, type Result } from '@/lib/result';
 import { keyHint } from '@/lib/settings';
 import { originMatchPattern } from '@/lib/sites';
-import { apiKeyItem, serviceUrlItem } from '@/lib/storage';
 import { forgetAccount } from './account';
+import { apiKeyItem, serviceUrlItem } from './credentials';
 
 export async function getSettings(): Promise<Result<SettingsView>> {
   const [serviceUrl, apiKey] = await Promise.all([serviceUrlItem.getValue(), apiKeyItem.getValue()]);

@@ -1,17 +1,27 @@
 // Which VINs each tab shows: the toolbar count and the popup's "this tab" list. The content script
-// proposes candidates; the manufacturer codes decide here (see lib/vin-candidates.ts for why).
+// proposes candidates; the manufacturer codes decide here (lib/vin-verdict.ts).
 // Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/message-shapes';
 import { failWith, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
-import { economySettings } from '@/lib/storage';
 import { acceptCandidates } from '@/lib/vin-verdict';
-import { countsFor, knownCounts } from './record-checks';
+import { economySettings } from './economy-settings';
+import { countsFor, knownCounts } from './record-cache';
 
-const itemFor = (tabId: number) => storage.defineItem<string[]>(`session:tabVins:${tabId}`, { fallback: [] });
+// Session storage, trusted contexts only in both browsers; parsed on read all the same.
+const TabList = z.array(z.string());
+const itemFor = (tabId: number) => {
+  const item = storage.defineItem<unknown>(`session:tabVins:${tabId}`, { fallback: [] });
+  return {
+    getValue: async (): Promise<string[]> => TabList.safeParse(await item.getValue()).data ?? [],
+    setValue: (vins: string[]) => item.setValue(vins),
+    removeValue: () => item.removeValue(),
+  };
+};
 
 export async function reportPageVins(
   { candidates, present }: PageCandidates,
@@ -33,7 +43,7 @@ export async function reportPageVins(
   }
   const known = await knownCounts(fresh.map((d) => d.vin));
   const auto = fresh.length === 1 ? fresh[0]?.vin : undefined;
-  if (auto && !known[auto] && !sender.frameId && (await economySettings.get()).autoCheckDetailPages) {
+  if (auto && !known[auto] && !sender.frameId && (await economySettings()).autoCheckDetailPages) {
     // Opted in: a detail page (exactly one VIN on the whole page) is checked without a click.
     const onPage = await itemFor(tabId).getValue();
     if (onPage.length === 1) {

@@ -1,19 +1,20 @@
 // Sites the user switched VIN detection on for, beyond the curated list: the content script is
 // registered for them at run time, under host permissions the user granted one origin at a time.
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
+import { z } from 'zod/mini';
 import { fail, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
 import { originMatchPattern } from '@/lib/sites';
+import { storedValue } from './store';
 
 const SCRIPT_ID = 'vin-user-sites';
 const CONTENT_SCRIPT = '/content-scripts/vin.js';
-const userSitesItem = storage.defineItem<string[]>('local:userSites', { fallback: [] });
-const disabledItem = storage.defineItem<string[]>('local:disabledBuiltInSites', { fallback: [] });
+const userSitesItem = storedValue('userSites', z.array(z.string()), () => []);
+const disabledItem = storedValue('disabledBuiltInSites', z.array(z.string()), () => []);
 
 /** Makes the registered content script match the stored sites (after install, update or a change). */
 export async function syncUserSites(): Promise<void> {
-  const origins = await userSitesItem.getValue();
+  const origins = await userSitesItem.get();
   const granted = [];
   for (const origin of origins) {
     if (await browser.permissions.contains({ origins: [originMatchPattern(origin)] })) granted.push(origin);
@@ -27,7 +28,7 @@ export async function syncUserSites(): Promise<void> {
 }
 
 export async function getUserSites(): Promise<Result<string[]>> {
-  return ok(await userSitesItem.getValue());
+  return ok(await userSitesItem.get());
 }
 
 export async function enableSite({
@@ -43,8 +44,8 @@ export async function enableSite({
       message: `Allow the extension on ${new URL(origin).host} first (the browser asks when you switch it on).`,
     });
   }
-  const sites = [...new Set([...(await userSitesItem.getValue()), origin])];
-  await userSitesItem.setValue(sites);
+  const sites = [...new Set([...(await userSitesItem.get()), origin])];
+  await userSitesItem.set(sites);
   await syncUserSites();
   if (tabId !== undefined)
     await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
@@ -52,15 +53,15 @@ export async function enableSite({
 }
 
 export async function disableSite({ origin }: { origin: string }): Promise<Result<string[]>> {
-  const sites = (await userSitesItem.getValue()).filter((site) => site !== origin);
-  await userSitesItem.setValue(sites);
+  const sites = (await userSitesItem.get()).filter((site) => site !== origin);
+  await userSitesItem.set(sites);
   await syncUserSites();
   await browser.permissions.remove({ origins: [originMatchPattern(origin)] });
   return ok(sites);
 }
 
 export async function getDisabledBuiltInSites(): Promise<Result<string[]>> {
-  return ok(await disabledItem.getValue());
+  return ok(await disabledItem.get());
 }
 
 export async function setBuiltInSite({
@@ -70,16 +71,16 @@ export async function setBuiltInSite({
   site: string;
   enabled: boolean;
 }): Promise<Result<string[]>> {
-  const others = (await disabledItem.getValue()).filter((s) => s !== site);
+  const others = (await disabledItem.get()).filter((s) => s !== site);
   const disabled = enabled ? others : [...others, site];
-  await disabledItem.setValue(disabled);
+  await disabledItem.set(disabled);
   return ok(disabled);
 }
 
 /** False when the sender's page is on a curated site the user switched off. */
 export async function isSiteEnabled(_: unknown, sender: SenderInfo): Promise<Result<boolean>> {
   const host = hostOf(sender.url);
-  const disabled = await disabledItem.getValue();
+  const disabled = await disabledItem.get();
   return ok(!host || !disabled.some((site) => host === site || host.endsWith(`.${site}`)));
 }
 

@@ -1,5 +1,7 @@
 // Starts the real background entry on fakeBrowser, with the simulator standing in for the network,
 // and delivers messages to it with a chosen sender, as the browser would.
+import { IDBFactory } from 'fake-indexeddb';
+import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createMessageSender } from '@/lib/message-sender';
@@ -20,7 +22,11 @@ export interface StartOptions {
 }
 
 export async function startBackground(options: StartOptions = {}) {
-  if (!options.keepStorage) fakeBrowser.reset();
+  if (!options.keepStorage) {
+    fakeBrowser.reset();
+    // A new profile: the extension origin's IndexedDB starts empty too (a restart keeps it).
+    globalThis.indexedDB = new IDBFactory();
+  }
   removeAllListeners();
   const sim = options.sim ?? createSimulator();
   if (options.configured)

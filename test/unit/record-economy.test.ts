@@ -133,7 +133,7 @@ describe('check all VINs on a page', () => {
 
   it('needs an explicit override above the hard limit', async () => {
     const bg = await startBackground({ configured: true });
-    await fakeBrowser.storage.local.set({ economySettings: { hardLimit: 3 } });
+    await bg.deliver('saveEconomySettings', { hardLimit: 3 }, bg.senders.page);
     await tabWith(bg, PAGE);
     const refused = await bg.deliver('checkAll', { tabId: 7, override: false }, bg.senders.page);
     expect(refused.error.message).toMatch(/7 record checks, above your limit/);
@@ -178,7 +178,7 @@ describe('automatic checks', () => {
 
   it("check a detail page's single VIN when the user opted in", async () => {
     const bg = await startBackground({ configured: true });
-    await fakeBrowser.storage.local.set({ economySettings: { autoCheckDetailPages: true } });
+    await bg.deliver('saveEconomySettings', { autoCheckDetailPages: true }, bg.senders.page);
     const answer = await bg.deliver(
       'reportPageVins',
       { candidates: [{ vin: RAM, labelled: true }], present: [RAM] },

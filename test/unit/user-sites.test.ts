@@ -1,8 +1,9 @@
 // @vitest-environment node
 // Sites the user adds: registered only under a granted permission, removed with it.
-import { beforeEach, describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { disableSite, enableSite, getUserSites } from '@/entrypoints/background/user-sites';
 import { originMatchPattern } from '@/lib/sites';
 
 type Registered = { id: string; matches?: string[]; js?: string[] };
@@ -10,8 +11,17 @@ let registered: Registered[];
 let granted: Set<string>;
 let injected: number[];
 
-beforeEach(() => {
+type Sites = typeof import('@/entrypoints/background/user-sites');
+let disableSite: Sites['disableSite'];
+let enableSite: Sites['enableSite'];
+let getUserSites: Sites['getUserSites'];
+
+beforeEach(async () => {
   fakeBrowser.reset();
+  // Each test a new profile: an empty store, and modules loaded afresh.
+  globalThis.indexedDB = new IDBFactory();
+  vi.resetModules();
+  ({ disableSite, enableSite, getUserSites } = await import('@/entrypoints/background/user-sites'));
   registered = [];
   injected = [];
   granted = new Set();
