@@ -131,7 +131,7 @@ const bundle = await build({
 await tab.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
 const scannerRuns = await tab.evaluate(() => {
   const { createScanner } = (
-    window as unknown as { VhrScanner: typeof import('../entrypoints/vin.content/scanner') }
+    window as unknown as { VhrScanner: typeof import('../entrypoints/vin.content/subtree-scanner') }
   ).VhrScanner;
   const runs: number[] = [];
   for (let r = 0; r < 7; r++) {

@@ -16,16 +16,10 @@ export interface SimReport {
   html?: string;
 }
 
-export interface SimUser {
-  id: string;
-  name: string;
-  email: string;
-  apiKey: string;
-  credits: number;
-  dailyLimit: number;
+/** A seeded user as the running service holds it: the seed's fields plus today's allowance and state. */
+export interface SimUser extends Omit<SeedUser, 'reports'> {
   leftToday: Record<SimProvider, number>;
   day: string;
-  createdAt: string;
   updatedAt: string;
   reports: SimReport[];
 }

@@ -1,7 +1,7 @@
 // Where the service is and which key to use. Only the background reads these; a value that is not
 // a string (a corrupted store) reads as absent.
 import { storage } from 'wxt/utils/storage';
-import { DEFAULT_SERVICE_URL } from '@/lib/settings';
+import { DEFAULT_SERVICE_URL } from '@/lib/api/base-url';
 
 function stringItem(key: `local:${string}`, fallback: string) {
   const item = storage.defineItem<unknown>(key, { fallback });

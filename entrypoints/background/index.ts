@@ -7,15 +7,17 @@ import { type Handlers, MESSAGE_TYPES, type MessageType } from '@/lib/protocol';
 import { getAccount } from './account';
 import { checkTab, planTabChecks } from './check-all';
 import { clearCachedData } from './clear-data';
-import { restrictStorage, setUpContextMenu } from './conveniences';
+import { getSettings, saveSettings } from './connection-settings';
+import { setUpContextMenu } from './context-menu';
 import { getEconomySettings, saveEconomySettings } from './economy-settings';
 import { guard } from './guard';
 import { getLedger } from './ledger';
+import { openOnboardingOnInstall } from './onboarding';
 import { openPurchase } from './purchase-window';
 import { purchaseReport, reconcilePendingPurchases } from './purchases';
 import { getRecordCounts, pruneRecordCache } from './record-cache';
 import { exportReportsCsv, openReport } from './report-access';
-import { getSettings, saveSettings } from './settings';
+import { restrictStorage } from './storage-access';
 import { forgetClosedTabs, getTabVins, reportPageVins } from './tab-vins';
 import {
   disableSite,
@@ -64,6 +66,7 @@ export default defineBackground(() => {
   for (const type of MESSAGE_TYPES) register(type);
   forgetClosedTabs();
   setUpContextMenu();
+  openOnboardingOnInstall();
   void restrictStorage();
   void pruneRecordCache();
   void reconcilePendingPurchases();

@@ -10,10 +10,10 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { Provider, type ReportSummary } from '@/lib/api/schemas';
-import { createExclusive } from '@/lib/exclusive';
 import type { PurchaseOutcome, PurchaseRequest } from '@/lib/message-shapes';
 import { AMBIGUOUS, findHeld, findNewReport, purchaseKey } from '@/lib/purchase-rules';
 import { fail, ok, type Result } from '@/lib/result';
+import { createSerialQueue } from '@/lib/serial-queue';
 import { refreshAccount } from './account';
 import { recordInLedger } from './ledger';
 import { keepReport } from './report-library';
@@ -44,7 +44,7 @@ const pendingItem = {
   setValue: (value: Record<string, Pending>) => rawPending.setValue(value),
 };
 const underWay = new Set<string>();
-const exclusive = createExclusive();
+const exclusive = createSerialQueue();
 
 function setPending(key: string, pending: Pending | null) {
   return exclusive(async () => {

@@ -6,7 +6,9 @@ import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/api/schemas';
 import type { ErrorData } from '@/lib/error-data';
 import type { Account, PurchaseOutcome } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
+import { plural } from '@/lib/plural';
 import { findHeld } from '@/lib/purchase-rules';
+import { reportUrl } from '@/lib/report-url';
 import type { Result } from '@/lib/result';
 import { describeVinProblem, normalizeVin } from '@/lib/vin-syntax';
 import { ProviderOffer } from './provider-offer';
@@ -58,8 +60,7 @@ export function App() {
       return;
     }
     setOutcome(result.value);
-    if (result.value.status !== 'held')
-      location.assign(`report.html?provider=${provider}&id=${encodeURIComponent(result.value.id)}`);
+    if (result.value.status !== 'held') location.assign(reportUrl(provider, result.value.id));
   }
 
   const acc = account?.ok ? account.value : null;
@@ -74,9 +75,7 @@ export function App() {
         )}
       </p>
       {acc && (
-        <p data-testid="balance">
-          {acc.limits.credits} credit{acc.limits.credits === 1 ? '' : 's'} left · a report costs 1 credit
-        </p>
+        <p data-testid="balance">{plural(acc.limits.credits, 'credit')} left · a report costs 1 credit</p>
       )}
       {account && !account.ok && <ErrorNotice error={account.error} />}
       {counts && !counts.ok && <ErrorNotice error={counts.error} />}

@@ -1,5 +1,7 @@
 // One provider's offer: its record count, the report the user holds (opens free), or the purchase.
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
+import { plural } from '@/lib/plural';
+import { reportUrl } from '@/lib/report-url';
 
 interface OfferProps {
   provider: Provider;
@@ -34,14 +36,11 @@ export function ProviderOffer({
   return (
     <section class="offer" aria-label={`${provider} report`}>
       <h2>{provider}</h2>
-      <p>{records === undefined ? 'Records: checking…' : `${records} record${records === 1 ? '' : 's'}`}</p>
+      <p>{records === undefined ? 'Records: checking…' : plural(records, 'record')}</p>
       {leftToday !== undefined && <p class="muted">{leftToday} reports left today</p>}
       {held ? (
         <>
-          <a
-            class="button primary"
-            href={`report.html?provider=${provider}&id=${encodeURIComponent(held.id)}`}
-          >
+          <a class="button primary" href={reportUrl(provider, held.id)}>
             Open your report (free)
           </a>
           <p class="muted">

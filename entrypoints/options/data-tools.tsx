@@ -1,5 +1,6 @@
 // Export the report list (for dealers' records) and clear what the extension keeps locally.
 import { useState } from 'preact/hooks';
+import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import type { ErrorData } from '@/lib/error-data';
 import { ask } from '@/lib/messaging';
@@ -10,12 +11,11 @@ export function DataTools() {
   const exportCsv = async () => {
     const result = await ask('exportReportsCsv', undefined);
     if (!result.ok) return setError(result.error);
-    const url = URL.createObjectURL(new Blob([result.value], { type: 'text/csv' }));
-    Object.assign(document.createElement('a'), {
-      href: url,
-      download: `vehicle-history-reports-${new Date().toISOString().slice(0, 10)}.csv`,
-    }).click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadFile(
+      result.value,
+      'text/csv',
+      `vehicle-history-reports-${new Date().toISOString().slice(0, 10)}.csv`,
+    );
     setNote('Report history exported.');
   };
   const clear = async () => {

@@ -2,22 +2,23 @@
 // the reports the user holds. Cached data shows at once; the service's answer replaces it.
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { AccountSummary } from '@/components/account-summary';
-import { CheckAll } from '@/components/check-all';
 import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
-import { ReportsList } from '@/components/reports-list';
-import { SiteSwitch } from '@/components/site-switch';
-import { countsText, TabVins } from '@/components/tab-vins';
-import { VinBox } from '@/components/vin-box';
 import type { RecordCounts } from '@/lib/api/schemas';
 import type { LedgerSummary } from '@/lib/economy';
 import type { ErrorData } from '@/lib/error-data';
 import type { Account, CheckAllOutcome } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
+import { plural } from '@/lib/plural';
 import { ok, type Result } from '@/lib/result';
 import { isBuiltInHost, siteOrigin } from '@/lib/sites';
 import { AccountState } from './account-state';
+import { AccountSummary } from './account-summary';
+import { CheckAll } from './check-all';
+import { ReportsList } from './reports-list';
+import { SiteSwitch } from './site-switch';
+import { countsText, TabVins } from './tab-vin-list';
+import { VinBox } from './vin-box';
 
 interface CurrentTab {
   id: number;
@@ -94,8 +95,7 @@ export function App() {
       {account?.ok && <AccountSummary account={account.value} />}
       {ledger && (
         <p class="muted" data-testid="ledger">
-          Last 30 days: {ledger.checks} record check{ledger.checks === 1 ? '' : 's'}, {ledger.reports} report
-          {ledger.reports === 1 ? '' : 's'}
+          Last 30 days: {plural(ledger.checks, 'record check')}, {plural(ledger.reports, 'report')}
           {ledger.reports > 0 ? ` (${ledger.checksPerReport} checks per report)` : ''}.
         </p>
       )}

@@ -1,7 +1,10 @@
 // The viewer's toolbar: what the report is, and what can be done with it.
 import { useState } from 'preact/hooks';
+import { downloadFile } from '@/components/download-file';
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
 import type { ReportView } from '@/lib/message-shapes';
+import { plural } from '@/lib/plural';
+import { reportUrl } from '@/lib/report-url';
 
 interface ToolbarProps {
   report: ReportView;
@@ -13,15 +16,8 @@ interface ToolbarProps {
 
 export function ReportToolbar({ report, document: html, other, remote }: ToolbarProps) {
   const [copied, setCopied] = useState(false);
-  const save = () => {
-    const url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
-    const link = Object.assign(document.createElement('a'), {
-      href: url,
-      download: `${report.provider}-report-${report.id}-${report.vin}.html`,
-    });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
+  const save = () =>
+    downloadFile(html, 'text/html', `${report.provider}-report-${report.id}-${report.vin}.html`);
   const copy = async () => {
     await navigator.clipboard.writeText(report.vin);
     setCopied(true);
@@ -46,10 +42,7 @@ export function ReportToolbar({ report, document: html, other, remote }: Toolbar
           {copied ? 'VIN copied' : 'Copy VIN'}
         </button>
         {other.held ? (
-          <a
-            class="button"
-            href={`report.html?provider=${other.provider}&id=${encodeURIComponent(other.held.id)}`}
-          >
+          <a class="button" href={reportUrl(other.provider, other.held.id)}>
             Open the {other.provider} report
           </a>
         ) : (
@@ -59,9 +52,8 @@ export function ReportToolbar({ report, document: html, other, remote }: Toolbar
         )}
         {remote.count > 0 && (
           <label class="remote">
-            <input type="checkbox" checked={remote.allowed} onChange={remote.toggle} /> Load {remote.count}{' '}
-            remote image
-            {remote.count === 1 ? '' : 's'}
+            <input type="checkbox" checked={remote.allowed} onChange={remote.toggle} /> Load{' '}
+            {plural(remote.count, 'remote image')}
           </label>
         )}
       </div>

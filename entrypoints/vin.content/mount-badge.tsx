@@ -9,7 +9,7 @@ import { Badge, type BadgeActions } from './badge';
 import { BADGE_CSS } from './badge-style';
 import type { BadgeHandle } from './page-scanner';
 import type { Placement } from './placement';
-import { BADGE_TAG } from './scanner';
+import { BADGE_TAG } from './subtree-scanner';
 
 let sheet: CSSStyleSheet | undefined;
 

@@ -4,7 +4,7 @@
 import { MAX_PAGE_VINS } from '@/lib/page-limits';
 import type { Candidate, LocalDecode } from '@/lib/vin-verdict';
 import { createPlacer, type Placement } from './placement';
-import { BADGE_TAG, createScanner, type Occurrence } from './scanner';
+import { BADGE_TAG, createScanner, type Occurrence } from './subtree-scanner';
 
 export interface BadgeHandle {
   remove(): void;

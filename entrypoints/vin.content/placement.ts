@@ -1,7 +1,7 @@
 // Decides where each vehicle's badge goes: beside the visible VIN, else at the top of the
 // vehicle's card (the largest element that holds this VIN and no other), else beside the
 // heading or link that JSON data names. One badge per VIN.
-import type { Occurrence } from './scanner';
+import type { Occurrence } from './subtree-scanner';
 
 export interface Placement {
   vin: string;

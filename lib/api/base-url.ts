@@ -1,6 +1,9 @@
 // The service URL the user types, made into the {base_url} every path is appended to.
 import { ApiError } from './errors';
 
+/** The local simulator (`npm run api`): the embedded default for the demo and the tests. */
+export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8787/v1';
+
 export interface BaseUrl {
   /** Absolute http(s) URL without a trailing slash. */
   baseUrl: string;

@@ -1,12 +1,12 @@
 // Every state of the pages' components, rendered with Preact Testing Library.
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountSummary } from '@/components/account-summary';
-import { CheckAll } from '@/components/check-all';
-import { ReportsList } from '@/components/reports-list';
-import { VinBox } from '@/components/vin-box';
 import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
 import { AccountState } from '@/entrypoints/popup/account-state';
+import { AccountSummary } from '@/entrypoints/popup/account-summary';
+import { CheckAll } from '@/entrypoints/popup/check-all';
+import { ReportsList } from '@/entrypoints/popup/reports-list';
+import { VinBox } from '@/entrypoints/popup/vin-box';
 import type { ReportSummary } from '@/lib/api/schemas';
 import type { CheckAllPlan } from '@/lib/economy';
 import type { Account } from '@/lib/message-shapes';

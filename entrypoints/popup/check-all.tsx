@@ -1,10 +1,11 @@
 // "Check all VINs on this page": first what it costs in record checks and what the ratio becomes;
 // past the warning threshold it says so, past the hard limit it needs an explicit override.
 import { useState } from 'preact/hooks';
+import { ErrorNotice } from '@/components/error-notice';
 import type { CheckAllPlan } from '@/lib/economy';
 import type { CheckAllOutcome } from '@/lib/message-shapes';
+import { plural } from '@/lib/plural';
 import type { Result } from '@/lib/result';
-import { ErrorNotice } from './error-notice';
 
 interface CheckAllProps {
   plan(): Promise<Result<CheckAllPlan>>;
@@ -37,10 +38,7 @@ export function CheckAll({ plan, run, onDone }: CheckAllProps) {
     <fieldset class={`check-all${p.warn ? ' notice warn' : ''}`}>
       <legend>Check all VINs on this page</legend>
       <p>
-        This uses{' '}
-        <strong>
-          {p.toCheck.length} record check{p.toCheck.length === 1 ? '' : 's'}
-        </strong>
+        This uses <strong>{plural(p.toCheck.length, 'record check')}</strong>
         {p.cached.length > 0 && ` (${p.cached.length} already known, free)`}. Your checks per report pulled go
         from {p.ratioNow} to {p.ratioAfter}.
       </p>

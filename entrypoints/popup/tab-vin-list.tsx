@@ -1,10 +1,10 @@
 // The VINs the current tab shows, each with what it tells offline and, on request, its record counts.
 import { useState } from 'preact/hooks';
+import { ErrorNotice } from '@/components/error-notice';
 import type { RecordCounts } from '@/lib/api/schemas';
 import { plural } from '@/lib/plural';
 import type { Result } from '@/lib/result';
 import { decodeVin } from '@/lib/vin-verdict';
-import { ErrorNotice } from './error-notice';
 
 interface TabVinsProps {
   vins: string[];

@@ -1,6 +1,7 @@
 // The reports the user holds, both providers merged, newest first, searchable.
 import { useState } from 'preact/hooks';
 import type { ReportSummary } from '@/lib/api/schemas';
+import { reportUrl } from '@/lib/report-url';
 
 export function ReportsList({ reports }: { reports: ReportSummary[] }) {
   const [query, setQuery] = useState('');
@@ -23,11 +24,7 @@ export function ReportsList({ reports }: { reports: ReportSummary[] }) {
       <ul class="reports" aria-label="Reports">
         {shown.map((r) => (
           <li key={`${r.provider}:${r.id}`}>
-            <a
-              href={`report.html?provider=${r.provider}&id=${encodeURIComponent(r.id)}`}
-              target="_blank"
-              rel="noreferrer"
-            >
+            <a href={reportUrl(r.provider, r.id)} target="_blank" rel="noreferrer">
               {r.yearMakeModel || r.vin}
             </a>
             <div class="muted">

@@ -3,9 +3,9 @@
 import { browser } from 'wxt/browser';
 import { parseBaseUrl } from '@/lib/api/base-url';
 import { createClient } from '@/lib/api/client';
+import { keyHint } from '@/lib/key-hint';
 import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/message-shapes';
 import { fail, failWith, ok, type Result } from '@/lib/result';
-import { keyHint } from '@/lib/settings';
 import { originMatchPattern } from '@/lib/sites';
 import { forgetAccount } from './account';
 import { apiKeyItem, serviceUrlItem } from './credentials';
