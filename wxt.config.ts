@@ -12,8 +12,9 @@ export default defineConfig({
     description: 'Finds VINs on car-listing sites and shows their vehicle history from your report service.',
     // storage: the key, settings and caches. activeTab: the popup may read the current tab's address
     // (to offer detection there) only when the user opens it. scripting: detection on sites the user adds.
-    // contextMenus: "Check VIN records" on selected text.
-    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+    // contextMenus: "Check VIN records" on selected text. alarms: purchases whose answer was lost are
+    // checked again minutes later, whether or not the service worker was stopped in between.
+    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms'],
     // No web page and no other extension may message the background.
     externally_connectable: { ids: [], matches: [] },
     commands: {

@@ -6,6 +6,7 @@ import { Provider, RecordCounts, Report, ReportSummary } from './api/schemas';
 import { CheckAllPlan } from './economy';
 import { ErrorData } from './error-data';
 import { MAX_PAGE_VINS } from './page-limits';
+import { IntentState } from './purchase-intent';
 import { BUILT_IN_SITES } from './sites';
 import { describeVinProblem, normalizeVin, VIN_SHAPE } from './vin-syntax';
 import { LocalDecode } from './vin-verdict';
@@ -95,6 +96,8 @@ export const PurchaseRequest = z.object({
   vin: Vin,
   /** Buy a new report even though the user holds one for this provider and VIN. */
   buyAgain: z.optional(z.boolean()),
+  /** Buy even though an earlier purchase of it is unresolved (it may have been charged). */
+  overrideUnresolved: z.optional(z.boolean()),
 });
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 
@@ -109,6 +112,20 @@ export const PurchaseOutcome = z.object({
   message: z.string(),
 });
 export type PurchaseOutcome = z.infer<typeof PurchaseOutcome>;
+
+export const ReportRequest = z.object({ provider: Provider, vin: Vin });
+
+/** What pages are told of a purchase intent (lib/purchase-intent.ts): its state, in words. */
+export const PurchaseStatus = z.object({
+  id: z.string(),
+  provider: Provider,
+  vin: z.string(),
+  state: IntentState,
+  message: z.string(),
+  createdAt: z.number(),
+  reportId: z.optional(z.string()),
+});
+export type PurchaseStatus = z.infer<typeof PurchaseStatus>;
 
 export const OpenReportRequest = z.object({
   provider: Provider,

@@ -20,6 +20,8 @@ import {
   PageVinsAnswer,
   PurchaseOutcome,
   PurchaseRequest,
+  PurchaseStatus,
+  ReportRequest,
   ReportView,
   SavedSettings,
   SaveSettingsRequest,
@@ -79,6 +81,10 @@ export const PROTOCOL = {
   getAccount: { from: PAGES, request: AccountRequest, response: Account },
   /** After the user confirmed: buys one report (one credit), never retried. */
   purchaseReport: { from: PAGES, request: PurchaseRequest, response: PurchaseOutcome },
+  /** The newest purchase of this report and its state (a window reconnects to it); null when none. */
+  getPurchaseStatus: { from: PAGES, request: ReportRequest, response: z.nullable(PurchaseStatus) },
+  /** Purchases not settled yet, or unresolved: what the popup shows as checking. */
+  getOpenPurchases: { from: PAGES, request: NoPayload, response: z.array(PurchaseStatus) },
   /** A report the user holds, from the library or fetched by id (free). */
   openReport: { from: PAGES, request: OpenReportRequest, response: ReportView },
   /** The user's reports as CSV. */

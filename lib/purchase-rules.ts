@@ -1,7 +1,6 @@
 // Decisions around buying a report, kept pure so every path can be tested without a network.
 
 import type { Provider, ReportSummary } from './api/schemas';
-import type { ErrorKind } from './error-kinds';
 
 /** A report is identified by (provider, id); a purchase by (provider, VIN). */
 export const purchaseKey = (provider: Provider, vin: string) => `${provider}:${vin}`;
@@ -16,17 +15,6 @@ export function findHeld(
     .filter((r) => r.provider === provider && r.vin.toUpperCase() === vin)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }
-
-/**
- * Failures after which the service may or may not have charged: the answer was lost, not refused.
- * These are reconciled through /user/reports; nothing is ever sent again.
- */
-export const AMBIGUOUS: ReadonlySet<ErrorKind> = new Set([
-  'network',
-  'timeout',
-  'server',
-  'invalid-response',
-]);
 
 /** The report the service created for this purchase: one for (provider, VIN) that was not held before. */
 export function findNewReport(

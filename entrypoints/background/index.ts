@@ -13,8 +13,10 @@ import { getEconomySettings, saveEconomySettings } from './economy-settings';
 import { guard } from './guard';
 import { getLedger } from './ledger';
 import { openOnboardingOnInstall } from './onboarding';
+import { listenForReconcileAlarm, reconcileAndReschedule } from './purchase-reconciler';
+import { getOpenPurchases, getPurchaseStatus } from './purchase-status';
 import { openPurchase } from './purchase-window';
-import { purchaseReport, reconcilePendingPurchases } from './purchases';
+import { purchaseReport } from './purchases';
 import { getRecordCounts, pruneRecordCache } from './record-cache';
 import { exportReportsCsv, openReport } from './report-access';
 import { restrictStorage } from './storage-access';
@@ -50,6 +52,8 @@ const HANDLERS: Handlers = {
   saveSettings,
   getAccount,
   purchaseReport,
+  getPurchaseStatus,
+  getOpenPurchases,
   openReport,
   exportReportsCsv,
 };
@@ -69,6 +73,7 @@ export default defineBackground(() => {
   openOnboardingOnInstall();
   void restrictStorage();
   void pruneRecordCache();
-  void reconcilePendingPurchases();
+  listenForReconcileAlarm();
+  void reconcileAndReschedule().catch((error: unknown) => console.error('[reconcile]', error));
   browser.runtime.onInstalled.addListener(() => void syncUserSites());
 });

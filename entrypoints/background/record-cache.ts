@@ -62,6 +62,8 @@ export function countsFor(vin: string): Promise<RecordCounts> {
     const cached = (await knownCounts([vin]))[vin];
     if (cached) return cached;
     const client = await currentClient();
+    // Counted as sent, whatever comes back: the service counts every request it receives.
+    await recordInLedger('check', vin);
     let counts: RecordCounts;
     try {
       counts = await client.getRecordCounts(vin);
@@ -71,7 +73,6 @@ export function countsFor(vin: string): Promise<RecordCounts> {
       counts = { vin, vehicle: { year: null, make: '', model: '' }, records: { providerA: 0, providerB: 0 } };
     }
     await remember(vin, counts);
-    await recordInLedger('check', vin);
     return counts;
   })();
   inFlight.set(vin, call);

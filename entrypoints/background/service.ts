@@ -2,13 +2,15 @@
 import { createClient, type ServiceClient } from '@/lib/api/client';
 import { apiError } from '@/lib/api/errors';
 import { apiKeyItem, serviceUrlItem } from './credentials';
-
-// The loopback build (e2e tests, `npm start` on the simulator) gives up sooner, so the tests can
-// exercise timeouts in seconds; the store build waits 15 s for reads and 60 s for a purchase.
-const TIMEOUTS = import.meta.env.MODE === 'loopback' ? { timeoutMs: 1_500, purchaseTimeoutMs: 3_000 } : {};
+import { PURCHASE_TIMEOUT_MS, READ_TIMEOUT_MS } from './timing';
 
 export async function currentClient(): Promise<ServiceClient> {
   const [baseUrl, apiKey] = await Promise.all([serviceUrlItem.getValue(), apiKeyItem.getValue()]);
   if (!apiKey) throw apiError('no-key');
-  return createClient({ baseUrl, apiKey, ...TIMEOUTS });
+  return createClient({
+    baseUrl,
+    apiKey,
+    timeoutMs: READ_TIMEOUT_MS,
+    purchaseTimeoutMs: PURCHASE_TIMEOUT_MS,
+  });
 }

@@ -128,7 +128,8 @@ export function createClient(options: ClientOptions) {
     return parsed.data as z.infer<S>;
   }
 
-  /** Free reads: retried with full-jitter backoff on network errors, timeouts, 5xx and 429. */
+  /** Free reads the service does not count against the user: retried with full-jitter backoff on
+   * network errors, timeouts, 5xx and 429. */
   async function read<S extends z.ZodMiniType>(path: string, schema: S, call: CallOptions = {}) {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -188,12 +189,15 @@ export function createClient(options: ClientOptions) {
       normaliseUserReports(await read('/user/reports', UserReportsWire, call)),
     /** Endpoint 3: daily allowance and credits. */
     getLimits: (call?: CallOptions) => read('/user/limits', LimitsWire, call),
-    /** Endpoint 8: record counts for a VIN. Free but watched by the service: callers ration it. */
-    getRecordCounts: async (vin: string, call?: CallOptions) => {
+    /**
+     * Endpoint 8: record counts for a VIN. Free but watched by the service (it may revoke a key that
+     * checks without buying), so sent once and never retried: every request counts against the user.
+     */
+    getRecordCounts: async (vin: string, call: CallOptions = {}) => {
       const path = vinPath(vin);
       return normaliseRecordCounts(
         decodeURIComponent(path),
-        await read(`/records/vin/${path}`, RecordCountsWire, call),
+        await once(`/records/vin/${path}`, RecordCountsWire, timeoutMs, call),
       );
     },
     buyReport,

@@ -21,6 +21,36 @@ export interface StartOptions {
   sim?: ReturnType<typeof createSimulator>;
 }
 
+let workerGeneration = 0;
+
+/** Fires the alarms that are due by the (possibly fake) clock, as the browser would. */
+export async function fireDueAlarms(): Promise<number> {
+  const due = (await fakeBrowser.alarms.getAll()).filter((a) => a.scheduledTime <= Date.now());
+  for (const alarm of due) {
+    await fakeBrowser.alarms.clear(alarm.name);
+    await fakeBrowser.alarms.onAlarm.trigger(alarm);
+  }
+  return due.length;
+}
+
+/** Lets real I/O (fake-indexeddb runs on setImmediate) make progress while the clock is fake. */
+export async function flushIo(rounds = 30): Promise<void> {
+  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Advances a fake clock by `ms` in steps, letting I/O run and alarms fire between steps, until the
+ * given promises have settled (or the time is up).
+ */
+export async function advanceClock(ms: number, stepMs = 1_000): Promise<void> {
+  for (let passed = 0; passed < ms; passed += stepMs) {
+    await flushIo();
+    await vi.advanceTimersByTimeAsync(Math.min(stepMs, ms - passed));
+    await fireDueAlarms();
+  }
+  await flushIo();
+}
+
 export async function startBackground(options: StartOptions = {}) {
   if (!options.keepStorage) {
     fakeBrowser.reset();
@@ -31,12 +61,19 @@ export async function startBackground(options: StartOptions = {}) {
   const sim = options.sim ?? createSimulator();
   if (options.configured)
     await fakeBrowser.storage.local.set({ serviceUrl: SIM_URL, apiKey: 'demo-api-key' });
-  // A restarted worker starts with empty memory: its modules are loaded afresh.
+  // A restarted worker starts with empty memory: its modules are loaded afresh, and the stopped one's
+  // listeners are gone (alarms themselves survive, as in the browser).
   vi.resetModules();
+  fakeBrowser.alarms.onAlarm.removeAllListeners();
   const { default: background } = await import('@/entrypoints/background');
   const { removeAllListeners: removeFresh } = await import('@/lib/messaging');
   removeFresh();
-  vi.stubGlobal('fetch', sim.fetch);
+  // Answers to requests a stopped worker sent never reach it: they hang, as its fetch() died with it.
+  const generation = ++workerGeneration;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await sim.fetch(input, init);
+    return generation === workerGeneration ? response : new Promise<never>(() => undefined);
+  });
   // fakeBrowser leaves permissions unimplemented; the simulator's origin is granted, others not.
   const granted = new Set(['http://127.0.0.1/*']);
   fakeBrowser.permissions.contains = async ({ origins = [] }) =>

@@ -146,12 +146,22 @@ describe('client: rate limits and retries', () => {
     expect(requests('reports')).toBe(4);
   });
 
-  it('a passing 503 on a record check is retried once and succeeds', async () => {
-    const { sim, client, requests } = simulatorWithClient();
-    sim.faults.add({ kind: 'status', status: 503, endpoint: 'records', times: 1 });
-    expect((await client.getRecordCounts('1G1PG5SC3C7167133')).records.providerA).toBe(21);
-    expect(requests('records')).toBe(2);
-  });
+  it.each([
+    ['a 503', { kind: 'status', status: 503 }, 'server'],
+    ['a 429', { kind: 'status', status: 429, body: { retry_after: 1 } }, 'rate-limited'],
+    ['a dropped connection', { kind: 'drop' }, 'network'],
+  ] as const)(
+    'a record check that meets %s is sent once, never retried (the service counts each)',
+    async (_, fault, kind) => {
+      const { sim, client, requests, sleeps } = simulatorWithClient();
+      sim.faults.add({ ...fault, endpoint: 'records', times: 1 });
+      expect(await rejectionOf(client.getRecordCounts('1G1PG5SC3C7167133'))).toMatchObject({ kind });
+      expect(requests('records')).toBe(1);
+      expect(sleeps).toEqual([]);
+      // Asked again by the user, it succeeds.
+      expect((await client.getRecordCounts('1G1PG5SC3C7167133')).records.providerA).toBe(21);
+    },
+  );
 
   it.each([
     ['a 500', { kind: 'status', status: 500 }, 'server'],

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { createSimulator } from '@/simulator/app';
-import { startBackground } from './background-harness';
+import { advanceClock, startBackground } from './background-harness';
 
 const QX56 = '5N3ZA0NE1AN908084';
 const CRUZE = '1G1PG5SC3C7167133'; // the demo user holds providerA and providerB reports for it
@@ -61,7 +61,7 @@ describe('purchases', () => {
     ]);
     expect(first.ok).toBe(true);
     expect(second).toMatchObject({ ok: false });
-    expect(second.error.message).toMatch(/being bought already/);
+    expect(second.error).toMatchObject({ kind: 'busy' });
     expect(charges(bg.sim)).toBe(1);
   });
 
@@ -101,14 +101,42 @@ describe('purchases', () => {
     expect(charges(bg.sim)).toBe(0);
   });
 
-  it('a 500 before charging: sent once, reconciled, "no credit was spent"', async () => {
+  it('a 500 before charging: sent once, never "no credit was spent", unresolved after the checks, then only by override', async () => {
     const bg = await startBackground({ configured: true });
-    bg.sim.faults.add({ kind: 'status', status: 500, endpoint: 'buy' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    bg.sim.faults.add({ kind: 'status', status: 500, endpoint: 'buy', times: 1 });
     const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
-    expect(answer.error).toMatchObject({ kind: 'server' });
-    expect(answer.error.message).toMatch(/holds no new report for this VIN, so no credit was spent/);
+    expect(answer.error).toMatchObject({ kind: 'unknown-outcome' });
+    expect(answer.error.message).toMatch(/could not confirm whether this purchase went through; checking/);
+    expect(answer.error.message).not.toMatch(/no credit was spent/i);
+    // Clicked again meanwhile: refused without a request.
+    const again = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(again.error.kind).toBe('unknown-outcome');
     expect(buys(bg.sim)).toBe(1);
-    expect(charges(bg.sim)).toBe(0);
+    // The alarms check /user/reports and /user/limits for 5 minutes; no report appears.
+    await advanceClock(310_000, 10_000);
+    const status = await bg.deliver(
+      'getPurchaseStatus',
+      { provider: 'providerA', vin: QX56 },
+      bg.senders.page,
+    );
+    expect(status.value).toMatchObject({ state: 'unresolved' });
+    expect(status.value.message).toMatch(
+      /No report appeared within 5 minutes of the purchase. Your credits went from 25 to 25/,
+    );
+    expect(status.value.message).not.toMatch(/no credit was spent/i);
+    const blocked = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(blocked.error.kind).toBe('unknown-outcome');
+    expect(buys(bg.sim)).toBe(1);
+    // Only the explicit override buys again.
+    const overridden = await bg.deliver(
+      'purchaseReport',
+      { provider: 'providerA', vin: QX56, overrideUnresolved: true },
+      bg.senders.page,
+    );
+    expect(overridden.value.status).toBe('bought');
+    expect(buys(bg.sim)).toBe(2);
+    expect(charges(bg.sim)).toBe(1);
   });
 
   it.each([
@@ -135,17 +163,16 @@ describe('purchases', () => {
     const bg = await startBackground({ configured: true });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const response = await bg.sim.fetch(input, init);
-      if (!String(input).includes('/vin/')) return response;
+      if (!String(input).includes('/html')) return response;
       // Charged and answered, but the answer is lost on the way: only the client's timeout ends the wait.
       return new Promise((_, reject) =>
         init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
       );
     });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const pending = bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
-    await vi.advanceTimersByTimeAsync(61_000);
+    await advanceClock(30_000);
     const answer = await pending;
-    vi.useRealTimers();
     expect(answer.value).toMatchObject({ status: 'recovered', vin: QX56 });
     expect(buys(bg.sim)).toBe(1);
     expect(charges(bg.sim)).toBe(1);
@@ -154,54 +181,60 @@ describe('purchases', () => {
   it('the service charges after we stopped waiting: never "no credit spent", no second purchase, the report arrives', async () => {
     const bg = await startBackground({ configured: true });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    // The service takes 100 s and then charges; the client gives up after 60 s.
+    // The service takes 100 s and then charges; the client gives up after 25 s.
     bg.sim.faults.add({ kind: 'latency', latencyMs: 100_000, endpoint: 'buy', times: 1 });
     const first = bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
-    await vi.advanceTimersByTimeAsync(61_000);
+    await advanceClock(30_000);
     const answer = await first;
     expect(answer.ok).toBe(false);
-    expect(answer.error.message).toMatch(/may still complete the purchase, so a credit may have been spent/);
+    expect(answer.error).toMatchObject({ kind: 'unknown-outcome' });
     expect(answer.error.message).not.toMatch(/no credit was spent/i);
     // The user clicks Buy again 20 s later: refused without a request.
-    await vi.advanceTimersByTimeAsync(20_000);
+    await advanceClock(20_000);
     const second = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
-    expect(second.error.message).toMatch(/service may still complete it, so nothing new was bought/);
+    expect(second.error.message).toMatch(/could not confirm whether this purchase went through/);
     expect(buys(bg.sim)).toBe(1);
-    // The service finishes (charged), and the background settles the purchase on its own.
-    await vi.advanceTimersByTimeAsync(60_000);
-    vi.useRealTimers();
-    await vi.waitFor(async () => {
-      const { pendingPurchases } = await fakeBrowser.storage.local.get('pendingPurchases');
-      expect(pendingPurchases).toEqual({});
-    });
+    // The service finishes (charged), and an alarm settles the purchase: held, its report kept.
+    await advanceClock(90_000, 5_000);
+    const status = await bg.deliver(
+      'getPurchaseStatus',
+      { provider: 'providerA', vin: QX56 },
+      bg.senders.page,
+    );
+    expect(status.value).toMatchObject({ state: 'held' });
     expect(charges(bg.sim)).toBe(1);
     expect(buys(bg.sim)).toBe(1);
-    const reports = await bg.deliver('getAccount', { fresh: true }, bg.senders.page);
-    const bought = reports.value.reports.find(
-      (r: { vin: string; provider: string }) => r.vin === QX56 && r.provider === 'providerA',
+    const opened = await bg.deliver(
+      'openReport',
+      { provider: 'providerA', id: status.value.reportId },
+      bg.senders.page,
     );
-    const opened = await bg.deliver('openReport', { provider: 'providerA', id: bought.id }, bg.senders.page);
     expect(opened.value.fromLibrary).toBe(true);
+    expect((await bg.deliver('getLedger', undefined, bg.senders.page)).value.reports).toBe(1);
   });
 
-  it('a lost answer that cannot be settled says a credit may be spent, and settles on the next start', async () => {
+  it('a lost answer that cannot be checked yet says a credit may be spent, and settles on the next start', async () => {
     const bg = await startBackground({ configured: true });
     bg.sim.faults.add({ kind: 'drop', endpoint: 'buy', phase: 'after' });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       // From the purchase on, /user/reports fails beyond the client's retries.
-      if (String(input).includes('/vin/'))
+      if (String(input).includes('/html'))
         bg.sim.faults.add({ kind: 'status', status: 503, endpoint: 'reports', times: 8 });
       return bg.sim.fetch(input, init);
     });
     const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
-    expect(answer.ok).toBe(false);
-    expect(answer.error.message).toMatch(/could not confirm whether the report was bought/);
+    expect(answer.error.kind).toBe('unknown-outcome');
+    expect(answer.error.message).toMatch(/could not confirm whether this purchase went through/);
     bg.sim.faults.clear();
-    // The worker starts again: the pending purchase is settled without buying anything.
+    // The worker starts again: the purchase is settled without buying anything.
     await startBackground({ keepStorage: true, sim: bg.sim });
     await vi.waitFor(async () => {
-      const { pendingPurchases } = await fakeBrowser.storage.local.get('pendingPurchases');
-      expect(pendingPurchases).toEqual({});
+      const status = await bg.deliver(
+        'getPurchaseStatus',
+        { provider: 'providerA', vin: QX56 },
+        bg.senders.page,
+      );
+      expect(status.value.state).toBe('held');
     });
     expect(buys(bg.sim)).toBe(1);
     expect(charges(bg.sim)).toBe(1);

@@ -1,0 +1,91 @@
+// The purchase intents (lib/purchase-intent.ts), kept in the background's store. Opening one is an
+// atomic check-and-set in a single transaction: two windows, a double click or a restarted worker
+// can never both open an intent for the same (provider, VIN).
+import { z } from 'zod/mini';
+import type { Provider } from '@/lib/api/schemas';
+import { blockingIntent, OPEN_STATES, PurchaseIntent } from '@/lib/purchase-intent';
+import { storedValue } from './store';
+
+const intents = storedValue('purchaseIntents', z.array(PurchaseIntent), () => []);
+
+/** Settled intents kept as history (newest first); open and unresolved ones are always kept. */
+const HISTORY_KEPT = 500;
+
+function prune(all: PurchaseIntent[]): PurchaseIntent[] {
+  const settled = all.filter((i) => !OPEN_STATES.has(i.state) && i.state !== 'unresolved');
+  if (settled.length <= HISTORY_KEPT) return all;
+  const dropped = new Set(
+    settled
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(HISTORY_KEPT)
+      .map((i) => i.id),
+  );
+  return all.filter((i) => !dropped.has(i.id));
+}
+
+export interface IntentDraft {
+  id: string;
+  provider: Provider;
+  vin: string;
+  heldBefore: string[];
+  creditsBefore: number;
+  /** The user chose, explicitly, to buy past an unresolved earlier intent. */
+  overrideUnresolved: boolean;
+}
+
+export type OpenResult = { opened: PurchaseIntent } | { blocked: PurchaseIntent };
+
+/** Writes a new intent unless an open (or unresolved, not overridden) one holds this report back. */
+export async function openIntent(draft: IntentDraft, now = Date.now()): Promise<OpenResult> {
+  let result: OpenResult | undefined;
+  await intents.update((all) => {
+    const blocking = blockingIntent(all, draft.provider, draft.vin);
+    if (blocking && !(blocking.state === 'unresolved' && draft.overrideUnresolved)) {
+      result = { blocked: blocking };
+      return all;
+    }
+    const intent: PurchaseIntent = {
+      id: draft.id,
+      provider: draft.provider,
+      vin: draft.vin,
+      state: 'intended',
+      createdAt: now,
+      heldBefore: draft.heldBefore,
+      creditsBefore: draft.creditsBefore,
+      checks: 0,
+    };
+    result = { opened: intent };
+    const marked = all.map((i) => (i.id === blocking?.id ? { ...i, overridden: true } : i));
+    return prune([...marked, intent]);
+  });
+  return result as OpenResult;
+}
+
+/**
+ * Changes one intent if it is still in one of the `from` states (another path may have settled it
+ * meanwhile); returns the new intent, or undefined when nothing changed.
+ */
+export async function moveIntent(
+  id: string,
+  from: PurchaseIntent['state'][],
+  change: (intent: PurchaseIntent) => PurchaseIntent,
+): Promise<PurchaseIntent | undefined> {
+  let moved: PurchaseIntent | undefined;
+  await intents.update((all) =>
+    all.map((i) => {
+      if (i.id !== id || !from.includes(i.state)) return i;
+      moved = change(i);
+      return moved;
+    }),
+  );
+  return moved;
+}
+
+export const allIntents = (): Promise<PurchaseIntent[]> => intents.get();
+
+/** The newest intent for this report, settled or not. */
+export async function latestIntent(provider: Provider, vin: string): Promise<PurchaseIntent | undefined> {
+  return (await intents.get())
+    .filter((i) => i.provider === provider && i.vin === vin)
+    .sort((a, b) => b.createdAt - a.createdAt)[0];
+}

@@ -1,0 +1,135 @@
+// Settles purchases whose answer was lost, from evidence only: a new report in /user/reports (held),
+// or none by the end of the schedule (unresolved, with the credits before and after). Driven by
+// browser.alarms so it survives the worker stopping; each intent has its own deadlines and a wake-up
+// touches only the intents that are due.
+import { browser } from 'wxt/browser';
+import { ApiError } from '@/lib/api/errors';
+import { nextCheckAt, type PurchaseIntent } from '@/lib/purchase-intent';
+import { findNewReport } from '@/lib/purchase-rules';
+import { afterPurchase } from './after-purchase';
+import { allIntents, moveIntent } from './purchase-intents';
+import { keepReport } from './report-library';
+import { currentClient } from './service';
+import { RECONCILE_SCHEDULE } from './timing';
+
+export const RECONCILE_ALARM = 'reconcile-purchases';
+
+/** Intents whose request this worker is sending now: never settled behind its back. */
+export const workingOn = new Set<string>();
+const checking = new Map<string, Promise<PurchaseIntent>>();
+
+/** One check of an intent (shared by everyone asking at once): held when its report is there. */
+export function checkIntent(intent: PurchaseIntent): Promise<PurchaseIntent> {
+  const running = checking.get(intent.id);
+  if (running) return running;
+  const check = runCheck(intent);
+  checking.set(intent.id, check);
+  const done = () => checking.delete(intent.id);
+  check.then(done, done);
+  return check;
+}
+
+async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
+  const client = await currentClient();
+  const [reports, limits] = await Promise.all([client.getUserReports(), client.getLimits()]);
+  const now = Date.now();
+  const created = findNewReport(reports, intent.provider, intent.vin, intent.heldBefore);
+  if (created) {
+    const held = await moveIntent(intent.id, ['unknown', 'unresolved'], (i) => ({
+      ...i,
+      state: 'held',
+      settledAt: now,
+      reportId: created.id,
+      yearMakeModel: created.yearMakeModel,
+      creditsAfter: limits.credits,
+      nextCheckAt: undefined,
+    }));
+    if (!held) return intent;
+    await afterPurchase(intent.vin);
+    // Kept for offline use; when this fails the report still opens by id from the service.
+    await client
+      .getReport(created.provider, created.id)
+      .then((report) => keepReport(report, created.createdAt))
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+      });
+    return held;
+  }
+  if (intent.state === 'unresolved') return intent;
+  const checks = intent.checks + 1;
+  const next = nextCheckAt({ ...intent, checks }, RECONCILE_SCHEDULE);
+  const moved = await moveIntent(intent.id, ['unknown'], (i) =>
+    next === undefined
+      ? {
+          ...i,
+          checks,
+          state: 'unresolved',
+          settledAt: now,
+          creditsAfter: limits.credits,
+          nextCheckAt: undefined,
+        }
+      : { ...i, checks, creditsAfter: limits.credits, nextCheckAt: next },
+  );
+  return moved ?? intent;
+}
+
+/**
+ * Settles what is due: intents a stopped worker left 'intended' (never sent: none) or 'sent' (its
+ * answer lost: unknown), and unknown intents whose next check has come. The service unreachable or
+ * no key: they stay as they are, for the next wake-up.
+ */
+export async function reconcileDue(now = Date.now()): Promise<void> {
+  for (const intent of await allIntents()) {
+    if (workingOn.has(intent.id)) continue;
+    try {
+      if (intent.state === 'intended') {
+        await moveIntent(intent.id, ['intended'], (i) => ({
+          ...i,
+          state: 'none',
+          settledAt: now,
+          cause: { kind: 'unanswered', message: 'The extension stopped before the purchase was sent.' },
+        }));
+      } else if (intent.state === 'sent') {
+        const unknown = await moveIntent(intent.id, ['sent'], (i) => ({
+          ...i,
+          state: 'unknown',
+          cause: { kind: 'unanswered', message: 'The extension stopped while waiting for the answer.' },
+          nextCheckAt: now,
+        }));
+        if (unknown) await checkIntent(unknown);
+      } else if (intent.state === 'unknown' && (intent.nextCheckAt ?? 0) <= now) {
+        await checkIntent(intent);
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+}
+
+/** One alarm, at the earliest next check of any open intent (cleared when none is open). */
+export async function scheduleReconciliation(now = Date.now()): Promise<void> {
+  const due = (await allIntents())
+    .filter((i) => i.state === 'unknown' || i.state === 'sent')
+    .map((i) => i.nextCheckAt ?? now);
+  if (due.length === 0) {
+    await browser.alarms.clear(RECONCILE_ALARM);
+    return;
+  }
+  // Browsers fire alarms no sooner than they allow (30 s packed, 1 s unpacked) whatever is asked.
+  await browser.alarms.create(RECONCILE_ALARM, { when: Math.max(Math.min(...due), now + 1_000) });
+}
+
+/** Start-up and every alarm: settle what is due, then wake again for what is left. */
+export async function reconcileAndReschedule(): Promise<void> {
+  try {
+    await reconcileDue();
+  } finally {
+    await scheduleReconciliation();
+  }
+}
+
+export function listenForReconcileAlarm(): void {
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === RECONCILE_ALARM) void reconcileAndReschedule();
+  });
+}

@@ -1,0 +1,56 @@
+// What pages are told of purchases in progress: the confirmation window reconnects to the intent of
+// its report (after a worker restart too) instead of offering Buy, and the popup lists those still
+// being checked. Asking checks what is due first, so a page that polls sees an intent settle.
+
+import { ApiError } from '@/lib/api/errors';
+import type { Provider } from '@/lib/api/schemas';
+import type { PurchaseStatus } from '@/lib/message-shapes';
+import { describeIntent, OPEN_STATES, type PurchaseIntent } from '@/lib/purchase-intent';
+import { ok, type Result } from '@/lib/result';
+import { allIntents, latestIntent } from './purchase-intents';
+import { checkIntent, reconcileAndReschedule } from './purchase-reconciler';
+import { RECONCILE_SCHEDULE } from './timing';
+
+function view(intent: PurchaseIntent): PurchaseStatus {
+  const status: PurchaseStatus = {
+    id: intent.id,
+    provider: intent.provider,
+    vin: intent.vin,
+    state: intent.state,
+    message: describeIntent(intent, RECONCILE_SCHEDULE),
+    createdAt: intent.createdAt,
+  };
+  if (intent.reportId) status.reportId = intent.reportId;
+  return status;
+}
+
+const pending = (i: PurchaseIntent) =>
+  OPEN_STATES.has(i.state) || (i.state === 'unresolved' && !i.overridden);
+
+export async function getPurchaseStatus({
+  provider,
+  vin,
+}: {
+  provider: Provider;
+  vin: string;
+}): Promise<Result<PurchaseStatus | null>> {
+  await reconcileAndReschedule();
+  let intent = await latestIntent(provider, vin);
+  // A report that arrives after the schedule ended still settles an unresolved intent as held.
+  if (intent?.state === 'unresolved')
+    intent = await checkIntent(intent).catch((error: unknown) => {
+      if (error instanceof ApiError) return intent as PurchaseIntent;
+      throw error;
+    });
+  return ok(intent ? view(intent) : null);
+}
+
+export async function getOpenPurchases(): Promise<Result<PurchaseStatus[]>> {
+  await reconcileAndReschedule();
+  return ok(
+    (await allIntents())
+      .filter(pending)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map(view),
+  );
+}

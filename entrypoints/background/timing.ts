@@ -1,0 +1,24 @@
+// How long the background waits for the service, and when an unconfirmed purchase is checked.
+// The loopback build (e2e tests, `npm start` on the simulator) uses seconds so tests can exercise
+// timeouts and reconciliation; the store build uses the figures below.
+import type { ReconcileSchedule } from '@/lib/purchase-intent';
+
+const LOOPBACK = import.meta.env.MODE === 'loopback';
+
+/** Per attempt of a free read. */
+export const READ_TIMEOUT_MS = LOOPBACK ? 1_500 : 15_000;
+
+/**
+ * A purchase request is given up (its outcome then unknown, and reconciled) before 30 s: Chrome stops
+ * an extension service worker whose fetch() has waited 30 s, and a request cut off that way would
+ * leave nothing running to notice. The reconciler finds the report if the service finishes later.
+ */
+export const PURCHASE_TIMEOUT_MS = LOOPBACK ? 3_000 : 25_000;
+
+/**
+ * Checks of an unconfirmed purchase, after its request was sent: at once, then by alarm (which fire at
+ * most every 30 s in a packed extension). After the last one an intent with no report is unresolved.
+ */
+export const RECONCILE_SCHEDULE: ReconcileSchedule = LOOPBACK
+  ? { checksAfterMs: [0, 2_000, 4_000, 8_000] }
+  : { checksAfterMs: [0, 30_000, 60_000, 120_000, 180_000, 300_000] };

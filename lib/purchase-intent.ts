@@ -1,0 +1,118 @@
+// A purchase is an intent with a lifecycle, so that one confirmed purchase is charged at most once
+// whatever fails (shared/service-notes.md: never resend a by-VIN call; reconcile instead):
+//
+//   intended ─(written before the request)→ sent ─┬→ held        the report came back
+//                                                  ├→ none        a 4xx refusal: not charged
+//                                                  └→ unknown ─┬→ held        a new report appeared
+//                                                              └→ unresolved  none appeared in time
+//
+// Evidence closes an intent, nothing else: a report in /user/reports (held), or a refusal by kind
+// (none). Anything else (timeout, dropped connection, malformed body, 5xx, a worker that stopped) is
+// unknown, and while an intent is open no new purchase of that (provider, VIN) is sent. Pure.
+import { z } from 'zod/mini';
+import { Provider } from './api/schemas';
+import { ErrorData } from './error-data';
+import type { ErrorKind } from './error-kinds';
+import { plural } from './plural';
+
+export const IntentState = z.enum(['intended', 'sent', 'held', 'none', 'unknown', 'unresolved']);
+export type IntentState = z.infer<typeof IntentState>;
+
+/** States in which the service may still charge (or may have): no new purchase of the same report. */
+export const OPEN_STATES: ReadonlySet<IntentState> = new Set(['intended', 'sent', 'unknown']);
+
+export const PurchaseIntent = z.object({
+  id: z.string(),
+  provider: Provider,
+  vin: z.string(),
+  state: IntentState,
+  createdAt: z.number(),
+  /** Ids of this provider's reports for the VIN before the request: the new one is not among them. */
+  heldBefore: z.array(z.string()),
+  creditsBefore: z.optional(z.int()),
+  sentAt: z.optional(z.number()),
+  /** Reconciliation checks made (successful reads of /user/reports and /user/limits). */
+  checks: z.int(),
+  /** When the reconciler should look at it next (open intents only). */
+  nextCheckAt: z.optional(z.number()),
+  settledAt: z.optional(z.number()),
+  reportId: z.optional(z.string()),
+  yearMakeModel: z.optional(z.string()),
+  creditsAfter: z.optional(z.int()),
+  /** What the purchase request ended with, when it did not bring the report. */
+  cause: z.optional(ErrorData),
+  /** An unresolved intent the user explicitly chose to buy past. */
+  overridden: z.optional(z.boolean()),
+});
+export type PurchaseIntent = z.infer<typeof PurchaseIntent>;
+
+/**
+ * Refusals by error kind, trusted as "not charged" (an assumption about the service, documented in
+ * the README): the service answered, in words, that it did not sell the report. Every other failure
+ * of the purchase request leaves the outcome unknown.
+ */
+const REFUSED: ReadonlySet<ErrorKind> = new Set([
+  'bad-request',
+  'key-rejected',
+  'not-found',
+  'exhausted',
+  'rate-limited',
+  'no-key',
+  'invalid-input',
+]);
+
+export const isRefusal = (kind: ErrorKind): boolean => REFUSED.has(kind);
+
+/** The intents that hold back a new purchase of this (provider, VIN): open, or unresolved and not overridden. */
+export function blockingIntent(
+  intents: PurchaseIntent[],
+  provider: Provider,
+  vin: string,
+): PurchaseIntent | undefined {
+  return intents.find(
+    (i) =>
+      i.provider === provider &&
+      i.vin === vin &&
+      (OPEN_STATES.has(i.state) || (i.state === 'unresolved' && !i.overridden)),
+  );
+}
+
+/** When an unknown intent is checked, counted from when its request was sent; the last one settles it. */
+export interface ReconcileSchedule {
+  /** Milliseconds after `sentAt`, ascending. */
+  checksAfterMs: number[];
+}
+
+/** The next check of an intent that has made `checks` checks; undefined when the schedule is done. */
+export function nextCheckAt(intent: PurchaseIntent, schedule: ReconcileSchedule): number | undefined {
+  const offset = schedule.checksAfterMs[intent.checks];
+  return offset === undefined ? undefined : (intent.sentAt ?? intent.createdAt) + offset;
+}
+
+/** What the user is told about an intent: the truth as far as it is known, never more. */
+export function describeIntent(intent: PurchaseIntent, schedule: ReconcileSchedule): string {
+  const what = `The ${intent.provider} report for ${intent.vin}`;
+  switch (intent.state) {
+    case 'intended':
+    case 'sent':
+      return `${what} is being bought.`;
+    case 'held':
+      return `${what} is in your reports.`;
+    case 'none':
+      return `${intent.cause?.message ?? 'The service refused the purchase.'} No credit was spent.`;
+    case 'unknown':
+      return `We could not confirm whether this purchase went through; checking… ${intent.cause?.message ?? ''} Nothing more will be bought for this report until it is settled.`.replace(
+        /\s+/g,
+        ' ',
+      );
+    case 'unresolved': {
+      const minutes = Math.round((schedule.checksAfterMs.at(-1) ?? 0) / 60_000);
+      const within = minutes >= 1 ? `${plural(minutes, 'minute')}` : 'the time we waited';
+      const credits =
+        intent.creditsBefore !== undefined && intent.creditsAfter !== undefined
+          ? ` Your credits went from ${intent.creditsBefore} to ${intent.creditsAfter}.`
+          : '';
+      return `No report appeared within ${within} of the purchase.${credits} A credit may have been spent: check your account with the service before buying this report again.`;
+    }
+  }
+}
