@@ -1,0 +1,233 @@
+// @vitest-environment node
+// Model-based test of the purchase lifecycle against the in-process simulator's own ledger.
+// Random schedules of clicks (1 to 3 windows at once, overrides), service outcomes (success; a 4xx
+// before the charge; a 5xx, a dropped connection or a malformed body before or after the charge;
+// an answer slower than the timeout, charged when it finally completes), worker restarts at any step
+// (modules loaded afresh, storage kept, the stopped worker's answers lost) and clock advances that
+// fire the alarms (fakeBrowser stores alarms but never fires them: the model does).
+//
+// Safety: no second charge for a (provider, VIN) without an explicit override; "no credit was
+// spent" never said of a charged request. Liveness: a fault-free schedule buys once and the report
+// opens; every charged intent ends held, with its report in the library; no intent stays open.
+//
+// PURCHASE_MODEL_RUNS sets the number of schedules (default 1,000); PURCHASE_MODEL_SEED replays one.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FaultInput } from '@/simulator/faults';
+import { advanceClock, flushIo, startBackground } from './background-harness';
+
+type Started = Awaited<ReturnType<typeof startBackground>>;
+
+const PAIRS = [
+  { provider: 'providerA', vin: '5N3ZA0NE1AN908084' },
+  { provider: 'providerB', vin: '5N3ZA0NE1AN908084' },
+  { provider: 'providerA', vin: 'WBSPM9C52BE209978' },
+] as const;
+
+const OUTCOMES: Record<string, FaultInput | null> = {
+  success: null,
+  'refused 400': { kind: 'status', status: 400 },
+  'refused 402': { kind: 'status', status: 402 },
+  'refused 429': {
+    kind: 'status',
+    status: 429,
+    body: { error: 'Too Many Requests', message: 'Daily providerA report limit reached' },
+  },
+  '500 before': { kind: 'status', status: 500 },
+  '504 after': { kind: 'status', status: 504, phase: 'after' },
+  'drop before': { kind: 'drop' },
+  'drop after': { kind: 'drop', phase: 'after' },
+  'malformed before': { kind: 'malformed-json' },
+  'malformed after': { kind: 'malformed-json', phase: 'after' },
+  'HTML 502 after': { kind: 'html-error', phase: 'after' },
+  'slow 40 s': { kind: 'latency', latencyMs: 40_000 },
+  'slow 200 s': { kind: 'latency', latencyMs: 200_000 },
+};
+
+type Step =
+  | { kind: 'click'; pair: number; windows: number; override: boolean }
+  | { kind: 'next-buy'; outcome: string }
+  | { kind: 'restart' }
+  | { kind: 'advance'; ms: number }
+  | { kind: 'settle' };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('click' as const),
+      pair: fc.integer({ min: 0, max: 2 }),
+      windows: fc.integer({ min: 1, max: 3 }),
+      override: fc.boolean(),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('next-buy' as const),
+      outcome: fc.constantFrom(...Object.keys(OUTCOMES)),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      ms: fc.integer({ min: 1_000, max: 120_000 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.constant({ kind: 'settle' as const }) },
+);
+
+interface Answer {
+  pair: number;
+  generation: number;
+  result?: { ok: boolean; value?: { status: string }; error?: { kind: string; message: string } };
+}
+
+const NO_CREDIT = /no credit was spent/i;
+
+async function runSchedule(steps: Step[]) {
+  let bg: Started = await startBackground({ configured: true });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  let generation = 0;
+  const answers: Answer[] = [];
+  const live = () => answers.filter((a) => a.generation === generation && !a.result);
+  const settle = async (maxMs: number) => {
+    for (let waited = 0; live().length > 0 && waited < maxMs; waited += 5_000)
+      await advanceClock(5_000, 5_000);
+  };
+  for (const s of steps) {
+    if (s.kind === 'next-buy') {
+      const fault = OUTCOMES[s.outcome];
+      if (fault) bg.sim.faults.add({ ...fault, endpoint: 'buy', times: 1 });
+    } else if (s.kind === 'click') {
+      const { provider, vin } = PAIRS[s.pair] as (typeof PAIRS)[number];
+      for (let w = 0; w < s.windows; w++) {
+        const answer: Answer = { pair: s.pair, generation };
+        answers.push(answer);
+        void bg
+          .deliver(
+            'purchaseReport',
+            { provider, vin, ...(s.override ? { overrideUnresolved: true } : {}) },
+            bg.senders.page,
+          )
+          .then((result: Answer['result']) => {
+            answer.result = result;
+          });
+      }
+      await flushIo(5);
+    } else if (s.kind === 'restart') {
+      // The worker stops: its pending answers are lost (the pages see "did not answer").
+      generation++;
+      bg = await startBackground({ keepStorage: true, sim: bg.sim });
+    } else if (s.kind === 'advance') {
+      await advanceClock(s.ms, 5_000);
+    } else {
+      await settle(120_000);
+    }
+  }
+  // Long enough for every schedule of checks to end.
+  await settle(120_000);
+  await advanceClock(8 * 60_000, 15_000);
+  await settle(60_000);
+  return { bg, answers };
+}
+
+/** What the schedules exercised, printed at the end (figures for the closing note). */
+const seen = {
+  clicks: 0,
+  buys: 0,
+  charges: 0,
+  restarts: 0,
+  faults: 0,
+  unknownAnswers: 0,
+  recovered: 0,
+  held: 0,
+  unresolved: 0,
+  overrides: 0,
+};
+
+async function check(steps: Step[]) {
+  const { bg, answers } = await runSchedule(steps);
+  seen.clicks += answers.length;
+  seen.restarts += steps.filter((s) => s.kind === 'restart').length;
+  seen.faults += steps.filter((s) => s.kind === 'next-buy' && s.outcome !== 'success').length;
+  seen.unknownAnswers += answers.filter((a) => a.result?.error?.kind === 'unknown-outcome').length;
+  seen.recovered += answers.filter((a) => a.result?.value?.status === 'recovered').length;
+  seen.buys += bg.sim.log.filter((e) => e.endpoint === 'buy').length;
+  seen.charges += bg.sim.log.filter((e) => e.charged).length;
+  const all = await (await import('@/entrypoints/background/purchase-intents')).allIntents();
+  for (const [index, { provider, vin }] of PAIRS.entries()) {
+    const log = bg.sim.log.filter((e) => e.endpoint === 'buy' && e.provider === provider && e.vin === vin);
+    const charges = log.filter((e) => e.charged).length;
+    const uncharged = log.length - charges;
+    const intents = all.filter((i) => i.provider === provider && i.vin === vin);
+    const overrides = intents.filter((i) => i.overridden).length;
+    seen.overrides += overrides;
+    seen.unresolved += intents.filter((i) => i.state === 'unresolved' || i.overridden).length;
+    seen.held += intents.filter((i) => i.state === 'held').length;
+    const label = `${provider} ${vin}`;
+    // Safety: no second charge without the user's explicit override.
+    expect(charges, `${label}: charges`).toBeLessThanOrEqual(1 + overrides);
+    // Safety: "no credit was spent" only for requests the service did not charge.
+    const claims = answers.filter(
+      (a) => a.pair === index && a.result && !a.result.ok && NO_CREDIT.test(a.result.error?.message ?? ''),
+    ).length;
+    expect(claims, `${label}: "no credit was spent" claims vs uncharged requests`).toBeLessThanOrEqual(
+      uncharged,
+    );
+    // Liveness: nothing left open, every charge ended held (its report kept).
+    expect(
+      intents.filter((i) => ['intended', 'sent', 'unknown'].includes(i.state)),
+      `${label}: open`,
+    ).toEqual([]);
+    const held = intents.filter((i) => i.state === 'held');
+    expect(held.length, `${label}: held intents vs charges`).toBe(charges);
+    for (const intent of held) {
+      const opened = await bg.deliver('openReport', { provider, id: intent.reportId }, bg.senders.page);
+      expect(opened.ok, `${label}: report ${intent.reportId} opens`).toBe(true);
+    }
+  }
+  const faultFree = steps.every((s) => s.kind === 'click' || s.kind === 'advance' || s.kind === 'settle');
+  if (faultFree) {
+    for (const [index] of PAIRS.entries()) {
+      const mine = answers.filter((a) => a.pair === index);
+      if (mine.length === 0) continue;
+      // Fault-free: exactly one purchase, and every window got a report (bought, or held) or "busy".
+      expect(mine.filter((a) => a.result?.value?.status === 'bought')).toHaveLength(1);
+      for (const a of mine)
+        expect(a.result?.ok === true || a.result?.error?.kind === 'busy', JSON.stringify(a.result)).toBe(
+          true,
+        );
+    }
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('purchase lifecycle model', () => {
+  const runs = Number(process.env.PURCHASE_MODEL_RUNS ?? 1000);
+  const seed = process.env.PURCHASE_MODEL_SEED ? Number(process.env.PURCHASE_MODEL_SEED) : 20261123;
+
+  it(`${runs} random schedules: at most one charge per intent, the truth told, every charge held`, async () => {
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        try {
+          await check(steps);
+        } finally {
+          vi.useRealTimers();
+          vi.unstubAllGlobals();
+        }
+      }),
+      { numRuns: runs, seed, endOnFailure: true },
+    );
+    console.log(
+      `[purchase-model] ${runs} schedules (seed ${seed}) in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(seen)}`,
+    );
+  }, 3_600_000);
+});
