@@ -54,6 +54,8 @@ export function summarizeLedger(entries: LedgerEntry[], now: number): LedgerSumm
 const ratio = (checks: number, reports: number) => Math.round((checks / Math.max(reports, 1)) * 10) / 10;
 
 export const CheckAllPlan = z.object({
+  /** Names this plan: the run is bound to it, and to nothing the page added since. */
+  id: z.string(),
   /** VINs that would cost a record check now (not in the cache). */
   toCheck: z.array(z.string()),
   /** VINs answered from the cache, free. */
@@ -73,11 +75,13 @@ export function planCheckAll(
   cachedVins: Set<string>,
   summary: LedgerSummary,
   settings: EconomySettings,
+  id = '',
 ): CheckAllPlan {
   const unique = [...new Set(vins)];
   const toCheck = unique.filter((vin) => !cachedVins.has(vin));
   const ratioAfter = ratio(summary.checks + toCheck.length, summary.reports);
   return {
+    id,
     toCheck,
     cached: unique.filter((vin) => cachedVins.has(vin)),
     ratioNow: summary.checksPerReport,

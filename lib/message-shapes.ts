@@ -170,7 +170,11 @@ export const TabVinsAnswer = z.object({
 });
 export type TabVinsAnswer = z.infer<typeof TabVinsAnswer>;
 
-export const CheckAllRequest = z.object({ tabId: z.int().check(z.nonnegative()), override: z.boolean() });
+/** Runs the plan the user saw (by its id), past the hard limit only with `override`. */
+export const CheckAllRequest = z.object({
+  planId: z.string().check(z.minLength(1), z.maxLength(64)),
+  override: z.boolean(),
+});
 
 export const CheckAllOutcome = z.object({
   plan: CheckAllPlan,

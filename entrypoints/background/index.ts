@@ -5,7 +5,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { onMessage } from '@/lib/messaging';
 import { type Handlers, MESSAGE_TYPES, type MessageType } from '@/lib/protocol';
 import { getAccount } from './account';
-import { checkTab, planTabChecks } from './check-all';
+import { checkPlan, planTabChecks } from './check-all';
 import { clearCachedData } from './clear-data';
 import { getSettings, saveSettings } from './connection-settings';
 import { setUpContextMenu } from './context-menu';
@@ -37,7 +37,7 @@ const HANDLERS: Handlers = {
   reportPageVins,
   isSiteEnabled,
   planCheckAll: planTabChecks,
-  checkAll: checkTab,
+  checkAll: checkPlan,
   getLedger,
   getEconomySettings,
   saveEconomySettings,

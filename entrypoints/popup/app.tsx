@@ -112,7 +112,7 @@ export function App() {
       {tab && signedIn && tab.vins.length > 1 && (
         <CheckAll
           plan={() => ask('planCheckAll', { tabId: tab.id })}
-          run={(override) => ask('checkAll', { tabId: tab.id, override })}
+          run={(planId, override) => ask('checkAll', { planId, override })}
           onDone={setChecked}
         />
       )}

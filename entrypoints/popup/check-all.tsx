@@ -9,7 +9,8 @@ import type { Result } from '@/lib/result';
 
 interface CheckAllProps {
   plan(): Promise<Result<CheckAllPlan>>;
-  run(override: boolean): Promise<Result<CheckAllOutcome>>;
+  /** Runs exactly the plan shown (by its id). */
+  run(planId: string, override: boolean): Promise<Result<CheckAllOutcome>>;
   onDone(outcome: CheckAllOutcome): void;
 }
 
@@ -29,7 +30,7 @@ export function CheckAll({ plan, run, onDone }: CheckAllProps) {
   const p = planned.value;
   const go = async () => {
     setRunning(true);
-    const result = await run(override);
+    const result = await run(p.id, override);
     setRunning(false);
     if (result.ok) onDone(result.value);
     else setFailure(result);

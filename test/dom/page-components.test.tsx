@@ -119,6 +119,7 @@ describe('reports list', () => {
 
 describe('check all', () => {
   const plan = (over: Partial<CheckAllPlan>): CheckAllPlan => ({
+    id: 'plan-1',
     toCheck: ['A', 'B'],
     cached: [],
     ratioNow: 2,
@@ -137,7 +138,7 @@ describe('check all', () => {
     );
     expect(run).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Check 2 VINs' }));
-    expect(run).toHaveBeenCalledWith(false);
+    expect(run).toHaveBeenCalledWith('plan-1', false);
   });
 
   it('warns above the ratio and needs the override above the hard limit', async () => {
@@ -156,7 +157,7 @@ describe('check all', () => {
     fireEvent.click(screen.getByLabelText(/I understand: spend 2 checks anyway/));
     expect(go.disabled).toBe(false);
     fireEvent.click(go);
-    expect(run).toHaveBeenCalledWith(true);
+    expect(run).toHaveBeenCalledWith('plan-1', true);
   });
 });
 

@@ -40,7 +40,7 @@ describe('the protocol table types every caller', () => {
       // @ts-expect-error there is no such message
       send('purchaseEverything', {}),
     ];
-    expectTypeOf<RequestOf<'checkAll'>>().toEqualTypeOf<{ tabId: number; override: boolean }>();
+    expectTypeOf<RequestOf<'checkAll'>>().toEqualTypeOf<{ planId: string; override: boolean }>();
     expectTypeOf<ReturnType<typeof ask<'getLedger'>>>().toEqualTypeOf<
       Promise<Result<{ checks: number; reports: number; checksPerReport: number }>>
     >();

@@ -126,19 +126,49 @@ describe('check all VINs on a page', () => {
     });
     expect(plan.value.toCheck).toHaveLength(6);
     expect(checks(bg.sim)).toBe(1);
-    const done = await bg.deliver('checkAll', { tabId: 7, override: false }, bg.senders.page);
+    const done = await bg.deliver('checkAll', { planId: plan.value.id, override: false }, bg.senders.page);
     expect(Object.keys(done.value.results)).toHaveLength(7);
     expect(checks(bg.sim)).toBe(7);
+  });
+
+  it('runs exactly the plan the user saw: VINs the page adds afterwards are not checked', async () => {
+    const bg = await startBackground({ configured: true });
+    await tabWith(bg, PAGE.slice(0, 2));
+    const plan = await bg.deliver('planCheckAll', { tabId: 7 }, bg.senders.page);
+    expect(plan.value.toCheck).toHaveLength(2);
+    // The page grows before the user clicks.
+    await tabWith(bg, PAGE);
+    const done = await bg.deliver('checkAll', { planId: plan.value.id, override: false }, bg.senders.page);
+    expect(Object.keys(done.value.results).sort()).toEqual(PAGE.slice(0, 2).sort());
+    expect(checks(bg.sim)).toBe(2);
+    // A plan runs once.
+    const again = await bg.deliver('checkAll', { planId: plan.value.id, override: false }, bg.senders.page);
+    expect(again.error.message).toMatch(/plan has expired/);
+    expect(checks(bg.sim)).toBe(2);
+  });
+
+  it('an overridden plan of 3 runs 3 checks even after the page grows to 7', async () => {
+    const bg = await startBackground({ configured: true });
+    await bg.deliver('saveEconomySettings', { hardLimit: 2 }, bg.senders.page);
+    await tabWith(bg, PAGE.slice(0, 3));
+    const plan = await bg.deliver('planCheckAll', { tabId: 7 }, bg.senders.page);
+    expect(plan.value).toMatchObject({ needsOverride: true });
+    await tabWith(bg, PAGE);
+    const done = await bg.deliver('checkAll', { planId: plan.value.id, override: true }, bg.senders.page);
+    expect(Object.keys(done.value.results)).toHaveLength(3);
+    expect(checks(bg.sim)).toBe(3);
   });
 
   it('needs an explicit override above the hard limit', async () => {
     const bg = await startBackground({ configured: true });
     await bg.deliver('saveEconomySettings', { hardLimit: 3 }, bg.senders.page);
     await tabWith(bg, PAGE);
-    const refused = await bg.deliver('checkAll', { tabId: 7, override: false }, bg.senders.page);
+    const plan = await bg.deliver('planCheckAll', { tabId: 7 }, bg.senders.page);
+    const refused = await bg.deliver('checkAll', { planId: plan.value.id, override: false }, bg.senders.page);
+    expect(refused.error).toMatchObject({ kind: 'needs-override' });
     expect(refused.error.message).toMatch(/7 record checks, above your limit/);
     expect(checks(bg.sim)).toBe(0);
-    const forced = await bg.deliver('checkAll', { tabId: 7, override: true }, bg.senders.page);
+    const forced = await bg.deliver('checkAll', { planId: plan.value.id, override: true }, bg.senders.page);
     expect(forced.ok).toBe(true);
     expect(checks(bg.sim)).toBe(7);
   });
@@ -147,7 +177,8 @@ describe('check all VINs on a page', () => {
     const bg = await startBackground({ configured: true });
     bg.sim.faults.add({ kind: 'status', status: 429, endpoint: 'records', body: { retry_after: 60 } });
     await tabWith(bg, PAGE);
-    const done = await bg.deliver('checkAll', { tabId: 7, override: false }, bg.senders.page);
+    const plan = await bg.deliver('planCheckAll', { tabId: 7 }, bg.senders.page);
+    const done = await bg.deliver('checkAll', { planId: plan.value.id, override: false }, bg.senders.page);
     const failed = Object.values(done.value.results) as Array<{ ok: boolean }>;
     expect(failed.every((r) => !r.ok)).toBe(true);
     // Two workers each met the 429 once: 2 requests, not 7.
@@ -157,9 +188,10 @@ describe('check all VINs on a page', () => {
   it('cannot be started by a content script', async () => {
     const bg = await startBackground({ configured: true });
     await tabWith(bg, PAGE);
-    expect((await bg.deliver('checkAll', { tabId: 7, override: true }, bg.senders.contentScript)).ok).toBe(
-      false,
-    );
+    const plan = await bg.deliver('planCheckAll', { tabId: 7 }, bg.senders.page);
+    expect(
+      (await bg.deliver('checkAll', { planId: plan.value.id, override: true }, bg.senders.contentScript)).ok,
+    ).toBe(false);
     expect(checks(bg.sim)).toBe(0);
   });
 });
