@@ -20,5 +20,5 @@ export const PURCHASE_TIMEOUT_MS = LOOPBACK ? 3_000 : 25_000;
  * most every 30 s in a packed extension). After the last one an intent with no report is unresolved.
  */
 export const RECONCILE_SCHEDULE: ReconcileSchedule = LOOPBACK
-  ? { checksAfterMs: [0, 2_000, 4_000, 8_000] }
+  ? { checksAfterMs: [0, 2_000, 4_000, 8_000, 15_000] }
   : { checksAfterMs: [0, 30_000, 60_000, 120_000, 180_000, 300_000] };

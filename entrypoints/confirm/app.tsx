@@ -12,6 +12,7 @@ import { reportUrl } from '@/lib/report-url';
 import type { Result } from '@/lib/result';
 import { describeVinProblem, normalizeVin } from '@/lib/vin-syntax';
 import { ProviderOffer } from './provider-offer';
+import { usePurchaseStatus } from './use-purchase-status';
 
 type Buying = { provider: Provider } | null;
 
@@ -35,6 +36,23 @@ export function App() {
     ask('getRecordCounts', { vin }).then(setCounts);
   }, [vin]);
 
+  const { statuses, refresh } = usePurchaseStatus(vin && !problem ? vin : null, (settled) => {
+    ask('getAccount', { fresh: true }).then(setAccount);
+    if (settled.state === 'held' && settled.reportId) {
+      // A purchase whose answer was lost (the worker stopped, the connection dropped) went through.
+      setFailure(null);
+      setOutcome({
+        status: 'recovered',
+        provider: settled.provider,
+        id: settled.reportId,
+        vin: settled.vin,
+        yearMakeModel: '',
+        message:
+          'The purchase went through after all: one credit was spent, and the report is in your reports.',
+      });
+    }
+  });
+
   if (!vin || problem) {
     return (
       <main class="confirm">
@@ -49,13 +67,16 @@ export function App() {
     );
   }
 
-  async function buy(provider: Provider, buyAgain = false) {
+  async function buy(provider: Provider, options: { buyAgain?: boolean; overrideUnresolved?: boolean } = {}) {
     setBuying({ provider });
     setFailure(null);
-    const result = await ask('purchaseReport', { provider, vin: vin as string, buyAgain });
+    setOutcome(null);
+    const result = await ask('purchaseReport', { provider, vin: vin as string, ...options });
     setBuying(null);
+    refresh();
     if (!result.ok) {
-      setFailure(result.error);
+      // An unconfirmed purchase is shown in its offer, where it settles; other failures here.
+      if (result.error.kind !== 'unknown-outcome') setFailure(result.error);
       ask('getAccount', { fresh: true }).then(setAccount);
       return;
     }
@@ -102,7 +123,8 @@ export function App() {
             credits={acc?.limits.credits}
             busy={buying !== null}
             buying={buying?.provider === provider}
-            onBuy={(again) => buy(provider, again)}
+            status={statuses[provider] ?? null}
+            onBuy={(options) => buy(provider, options)}
           />
         ))}
       </div>

@@ -1,7 +1,12 @@
-// One provider's offer: its record count, the report the user holds (opens free), or the purchase.
+// One provider's offer: its record count, the report the user holds (opens free), a purchase under
+// way or unconfirmed (no Buy until it settles), an unresolved one (Buy only past an explicit
+// acknowledgement), or the purchase.
+import { useState } from 'preact/hooks';
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
+import type { PurchaseStatus } from '@/lib/message-shapes';
 import { plural } from '@/lib/plural';
 import { reportUrl } from '@/lib/report-url';
+import { isOpen } from './use-purchase-status';
 
 interface OfferProps {
   provider: Provider;
@@ -9,10 +14,12 @@ interface OfferProps {
   held: ReportSummary | undefined;
   leftToday: number | undefined;
   credits: number | undefined;
-  /** Any purchase under way: every buy button waits. */
+  /** Any purchase under way in this window: every buy button waits. */
   busy: boolean;
   buying: boolean;
-  onBuy(buyAgain: boolean): void;
+  /** The newest purchase of this report, as the background holds it. */
+  status: PurchaseStatus | null;
+  onBuy(options: { buyAgain?: boolean; overrideUnresolved?: boolean }): void;
 }
 
 export function ProviderOffer({
@@ -23,8 +30,10 @@ export function ProviderOffer({
   credits,
   busy,
   buying,
+  status,
   onBuy,
 }: OfferProps) {
+  const [acknowledged, setAcknowledged] = useState(false);
   const blocked =
     credits === undefined || leftToday === undefined
       ? 'Checking your credits…'
@@ -33,12 +42,17 @@ export function ProviderOffer({
         : leftToday <= 0
           ? `Today's ${provider} allowance is used up.`
           : null;
+  const unresolved = status?.state === 'unresolved';
   return (
     <section class="offer" aria-label={`${provider} report`}>
       <h2>{provider}</h2>
       <p>{records === undefined ? 'Records: checking…' : plural(records, 'record')}</p>
       {leftToday !== undefined && <p class="muted">{leftToday} reports left today</p>}
-      {held ? (
+      {isOpen(status) ? (
+        <div class="notice warn" role="status" data-testid={`pending-${provider}`}>
+          {status?.message}
+        </div>
+      ) : held ? (
         <>
           <a class="button primary" href={reportUrl(provider, held.id)}>
             Open your report (free)
@@ -49,23 +63,44 @@ export function ProviderOffer({
               type="button"
               class="link"
               disabled={busy || blocked !== null}
-              onClick={() => onBuy(true)}
+              onClick={() => onBuy({ buyAgain: true })}
             >
               Buy a new one anyway (1 credit)
             </button>
           </p>
         </>
+      ) : unresolved ? (
+        <div class="notice warn" data-testid={`unresolved-${provider}`}>
+          <p>{status?.message}</p>
+          <label class="inline">
+            <input
+              type="checkbox"
+              checked={acknowledged}
+              onChange={(e) => setAcknowledged(e.currentTarget.checked)}
+            />
+            I understand I may be charged twice
+          </label>
+          <button
+            type="button"
+            disabled={!acknowledged || busy || blocked !== null}
+            onClick={() => onBuy({ overrideUnresolved: true })}
+          >
+            Buy again anyway (1 credit)
+          </button>
+        </div>
       ) : (
         <button
           type="button"
           class="primary"
           disabled={busy || blocked !== null || records === 0}
-          onClick={() => onBuy(false)}
+          onClick={() => onBuy({})}
         >
           {buying ? 'Buying…' : `Buy the ${provider} report (1 credit)`}
         </button>
       )}
-      {!held && records === 0 && <p class="muted">No {provider} records for this VIN: nothing to buy.</p>}
+      {!held && !status && records === 0 && (
+        <p class="muted">No {provider} records for this VIN: nothing to buy.</p>
+      )}
       {!held && blocked && <p class="muted">{blocked}</p>}
     </section>
   );

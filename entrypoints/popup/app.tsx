@@ -15,6 +15,7 @@ import { isBuiltInHost, siteOrigin } from '@/lib/sites';
 import { AccountState } from './account-state';
 import { AccountSummary } from './account-summary';
 import { CheckAll } from './check-all';
+import { OpenPurchases } from './open-purchases';
 import { ReportsList } from './reports-list';
 import { SiteSwitch } from './site-switch';
 import { countsText, TabVins } from './tab-vin-list';
@@ -92,6 +93,7 @@ export function App() {
       <h1>VIN History Lens</h1>
       <AccountState account={account} refreshing={refreshing} />
       {panelError && <ErrorNotice error={panelError} />}
+      {signedIn && <OpenPurchases />}
       {account?.ok && <AccountSummary account={account.value} />}
       {ledger && (
         <p class="muted" data-testid="ledger">

@@ -9,7 +9,7 @@ import { ReportsList } from '@/entrypoints/popup/reports-list';
 import { VinBox } from '@/entrypoints/popup/vin-box';
 import type { ReportSummary } from '@/lib/api/schemas';
 import type { CheckAllPlan } from '@/lib/economy';
-import type { Account } from '@/lib/message-shapes';
+import type { Account, PurchaseStatus } from '@/lib/message-shapes';
 
 afterEach(cleanup);
 
@@ -170,14 +170,23 @@ describe('purchase offer', () => {
     credits: 3,
     busy: false,
     buying: false,
+    status: null,
     onBuy: vi.fn(),
   };
+  const status = (state: PurchaseStatus['state'], message: string): PurchaseStatus => ({
+    id: 'i1',
+    provider: 'providerA',
+    vin: '5N3ZA0NE1AN908084',
+    state,
+    message,
+    createdAt: 0,
+  });
 
   it('offers to buy for one credit', () => {
     const onBuy = vi.fn();
     render(<ProviderOffer {...base} onBuy={onBuy} />);
     fireEvent.click(screen.getByRole('button', { name: 'Buy the providerA report (1 credit)' }));
-    expect(onBuy).toHaveBeenCalledWith(false);
+    expect(onBuy).toHaveBeenCalledWith({});
   });
 
   it('makes the report already held the primary action, free', () => {
@@ -205,5 +214,34 @@ describe('purchase offer', () => {
     expect(screen.getByText('No providerA records for this VIN: nothing to buy.')).toBeTruthy();
     rerender(<ProviderOffer {...base} busy buying />);
     expect((screen.getByRole('button', { name: 'Buying…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers no Buy while a purchase of this report is unconfirmed, and says so', () => {
+    render(
+      <ProviderOffer
+        {...base}
+        status={status('unknown', 'We could not confirm whether this purchase went through; checking…')}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toMatch(
+      /could not confirm whether this purchase went through/,
+    );
+    expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
+  });
+
+  it('buys past an unresolved purchase only once the user acknowledges a possible second charge', () => {
+    const onBuy = vi.fn();
+    render(
+      <ProviderOffer
+        {...base}
+        onBuy={onBuy}
+        status={status('unresolved', 'No report appeared within 5 minutes.')}
+      />,
+    );
+    const again = screen.getByRole('button', { name: 'Buy again anyway (1 credit)' }) as HTMLButtonElement;
+    expect(again.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText(/I understand I may be charged twice/));
+    fireEvent.click(again);
+    expect(onBuy).toHaveBeenCalledWith({ overrideUnresolved: true });
   });
 });
