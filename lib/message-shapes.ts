@@ -110,6 +110,8 @@ export const PurchaseOutcome = z.object({
   vin: z.string(),
   yearMakeModel: z.string(),
   message: z.string(),
+  /** Set when the service charged more than once for it (see lib/purchase-intent.ts). */
+  chargedTimes: z.optional(z.int()),
 });
 export type PurchaseOutcome = z.infer<typeof PurchaseOutcome>;
 
@@ -124,6 +126,8 @@ export const PurchaseStatus = z.object({
   message: z.string(),
   createdAt: z.number(),
   reportId: z.optional(z.string()),
+  /** Set when the service charged more than once for it. */
+  chargedTimes: z.optional(z.int()),
 });
 export type PurchaseStatus = z.infer<typeof PurchaseStatus>;
 

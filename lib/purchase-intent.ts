@@ -41,6 +41,11 @@ export const PurchaseIntent = z.object({
   creditsAfter: z.optional(z.int()),
   /** What the purchase request ended with, when it did not bring the report. */
   cause: z.optional(ErrorData),
+  /**
+   * Further new reports of this (provider, VIN) that appeared with this purchase: the service charged
+   * more than once (a request resent by the browser's network stack after a dropped connection).
+   */
+  extraReportIds: z.optional(z.array(z.string())),
   /** An unresolved intent the user explicitly chose to buy past. */
   overridden: z.optional(z.boolean()),
 });
@@ -89,6 +94,11 @@ export function nextCheckAt(intent: PurchaseIntent, schedule: ReconcileSchedule)
   return offset === undefined ? undefined : (intent.sentAt ?? intent.createdAt) + offset;
 }
 
+/** Said whenever a purchase brought more than one new report: the user may ask for a refund. */
+export function chargedMoreThanOnce(reports: number): string {
+  return `The service charged ${reports} times for it: ${reports} new reports appeared. The browser can resend a request after a dropped connection; ask your service to refund ${plural(reports - 1, 'credit')}.`;
+}
+
 /** What the user is told about an intent: the truth as far as it is known, never more. */
 export function describeIntent(intent: PurchaseIntent, schedule: ReconcileSchedule): string {
   const what = `The ${intent.provider} report for ${intent.vin}`;
@@ -97,7 +107,9 @@ export function describeIntent(intent: PurchaseIntent, schedule: ReconcileSchedu
     case 'sent':
       return `${what} is being bought.`;
     case 'held':
-      return `${what} is in your reports.`;
+      return intent.extraReportIds?.length
+        ? `${what} is in your reports. ${chargedMoreThanOnce(intent.extraReportIds.length + 1)}`
+        : `${what} is in your reports.`;
     case 'none':
       return `${intent.cause?.message ?? 'The service refused the purchase.'} No credit was spent.`;
     case 'unknown':

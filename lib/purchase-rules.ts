@@ -23,8 +23,23 @@ export function findNewReport(
   vin: string,
   heldBefore: string[],
 ): ReportSummary | undefined {
+  return findNewReports(after, provider, vin, heldBefore)[0];
+}
+
+/**
+ * Every report for (provider, VIN) that was not held before a purchase, oldest first. More than one
+ * means the service charged more than once (a request resent by the network stack, see lib/api/client.ts).
+ */
+export function findNewReports(
+  after: ReportSummary[],
+  provider: Provider,
+  vin: string,
+  heldBefore: string[],
+): ReportSummary[] {
   const before = new Set(heldBefore);
-  return after.find((r) => r.provider === provider && r.vin.toUpperCase() === vin && !before.has(r.id));
+  return after
+    .filter((r) => r.provider === provider && r.vin.toUpperCase() === vin && !before.has(r.id))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);

@@ -45,7 +45,8 @@ async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
       nextCheckAt: undefined,
     }));
     if (!held) return intent;
-    await afterPurchase(intent.vin);
+    const extra = await afterPurchase(held, created.id);
+    if (extra.length) held.extraReportIds = extra;
     // Kept for offline use; when this fails the report still opens by id from the service.
     await client
       .getReport(created.provider, created.id)

@@ -21,11 +21,16 @@ function view(intent: PurchaseIntent): PurchaseStatus {
     createdAt: intent.createdAt,
   };
   if (intent.reportId) status.reportId = intent.reportId;
+  if (intent.extraReportIds?.length) status.chargedTimes = intent.extraReportIds.length + 1;
   return status;
 }
 
+const WEEK = 7 * 24 * 60 * 60 * 1000;
+/** Shown in the popup: not settled, unresolved, or charged more than once this week. */
 const pending = (i: PurchaseIntent) =>
-  OPEN_STATES.has(i.state) || (i.state === 'unresolved' && !i.overridden);
+  OPEN_STATES.has(i.state) ||
+  (i.state === 'unresolved' && !i.overridden) ||
+  (!!i.extraReportIds?.length && Date.now() - i.createdAt < WEEK);
 
 export async function getPurchaseStatus({
   provider,

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { Report, ReportSummary } from '@/lib/api/schemas';
 import { errorOf } from '@/lib/error-kinds';
 import type { PurchaseOutcome, PurchaseRequest } from '@/lib/message-shapes';
-import { describeIntent, isRefusal, type PurchaseIntent } from '@/lib/purchase-intent';
+import { chargedMoreThanOnce, describeIntent, isRefusal, type PurchaseIntent } from '@/lib/purchase-intent';
 import { findHeld } from '@/lib/purchase-rules';
 import { fail, failWith, ok, type Result } from '@/lib/result';
 import { afterPurchase } from './after-purchase';
@@ -104,14 +104,15 @@ async function send(
     nextCheckAt: undefined,
   }));
   await keepReport(report, new Date().toISOString());
-  await afterPurchase(vin);
+  const extra = await afterPurchase(sent, report.id);
   return ok({
     status: 'bought',
     provider,
     id: report.id,
     vin: report.vin,
     yearMakeModel: report.yearMakeModel,
-    message: 'Bought: one credit spent.',
+    message: extra.length ? `Bought. ${chargedMoreThanOnce(extra.length + 1)}` : 'Bought: one credit spent.',
+    ...(extra.length ? { chargedTimes: extra.length + 1 } : {}),
   });
 }
 
@@ -137,16 +138,22 @@ async function settleFailure(sent: PurchaseIntent, error: unknown): Promise<Resu
   // First check at once: a charged-then-dropped purchase is usually found right away.
   const checked = unknown ? await checkIntent(unknown).catch(ignoreServiceError(unknown)) : undefined;
   await scheduleReconciliation();
-  if (checked?.state === 'held' && checked.reportId)
+  if (checked?.state === 'held' && checked.reportId) {
+    const more = checked.extraReportIds?.length
+      ? ` ${chargedMoreThanOnce(checked.extraReportIds.length + 1)}`
+      : '';
     return ok({
       status: 'recovered',
       provider: sent.provider,
       id: checked.reportId,
       vin: sent.vin,
       yearMakeModel: checked.yearMakeModel ?? '',
-      message:
-        'The connection failed after the service had charged for this report; it was found and kept. One credit was spent.',
+      message: more
+        ? `The connection failed after the service had charged for this report; it was found and kept.${more}`
+        : 'The connection failed after the service had charged for this report; it was found and kept. One credit was spent.',
+      ...(checked.extraReportIds?.length ? { chargedTimes: checked.extraReportIds.length + 1 } : {}),
     });
+  }
   return failWith('unknown-outcome', describeIntent(checked ?? unknown ?? sent, RECONCILE_SCHEDULE));
 }
 

@@ -39,17 +39,22 @@ export function App() {
   const { statuses, refresh } = usePurchaseStatus(vin && !problem ? vin : null, (settled) => {
     ask('getAccount', { fresh: true }).then(setAccount);
     if (settled.state === 'held' && settled.reportId) {
-      // A purchase whose answer was lost (the worker stopped, the connection dropped) went through.
+      const reportId = settled.reportId;
+      // A purchase whose answer this window never got (a stopped worker, a dropped connection) went
+      // through; one it did get an answer for already says so.
       setFailure(null);
-      setOutcome({
-        status: 'recovered',
-        provider: settled.provider,
-        id: settled.reportId,
-        vin: settled.vin,
-        yearMakeModel: '',
-        message:
-          'The purchase went through after all: one credit was spent, and the report is in your reports.',
-      });
+      setOutcome(
+        (shown) =>
+          shown ?? {
+            status: 'recovered',
+            provider: settled.provider,
+            id: reportId,
+            vin: settled.vin,
+            yearMakeModel: '',
+            message: `The purchase went through after all. ${settled.message}${settled.chargedTimes ? '' : ' One credit was spent.'}`,
+            ...(settled.chargedTimes ? { chargedTimes: settled.chargedTimes } : {}),
+          },
+      );
     }
   });
 
@@ -81,7 +86,9 @@ export function App() {
       return;
     }
     setOutcome(result.value);
-    if (result.value.status !== 'held') location.assign(reportUrl(provider, result.value.id));
+    // Charged more than once: stay, so the user reads it (the report is one click away).
+    if (result.value.status !== 'held' && !result.value.chargedTimes)
+      location.assign(reportUrl(provider, result.value.id));
   }
 
   const acc = account?.ok ? account.value : null;
@@ -102,8 +109,12 @@ export function App() {
       {counts && !counts.ok && <ErrorNotice error={counts.error} />}
       {failure && <ErrorNotice error={failure} />}
       {outcome && (
-        <div class="notice ok" role="status">
-          {outcome.message}
+        <div
+          class={outcome.chargedTimes ? 'notice warn' : 'notice ok'}
+          role={outcome.chargedTimes ? 'alert' : 'status'}
+        >
+          {outcome.message}{' '}
+          {outcome.status !== 'held' && <a href={reportUrl(outcome.provider, outcome.id)}>Open the report</a>}
         </div>
       )}
       <div class="offers">

@@ -28,7 +28,7 @@ export function OpenPurchases() {
       setOpen(result.value);
     });
   }, [tick]);
-  const checking = open.some((s) => s.state !== 'unresolved');
+  const checking = open.some((s) => s.state !== 'unresolved' && s.state !== 'held');
   useEffect(() => {
     if (!checking) return;
     const timer = setTimeout(() => setTick((t) => t + 1), POLL_MS);

@@ -44,6 +44,18 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Purchases travel apart from the free reads. Browsers resend a GET, once, when a connection they
+ * reused from the pool closes before any answer (they take it for an idle connection the server had
+ * dropped); if the service had charged before the connection died, that resend buys the report
+ * twice. Chromium pools connections by credentials mode, so a purchase sent with credentials does
+ * not ride on the connection the reads before it just left idle. This narrows the risk, it does not
+ * remove it: a resend that happens anyway shows as a second new report, which the extension reports
+ * (see lib/purchase-intent.ts).
+ */
+const PURCHASE_CREDENTIALS: RequestCredentials = 'include';
+const READ_CREDENTIALS: RequestCredentials = 'omit';
+
 const DEFAULT_RETRY: RetryPolicy = {
   retries: 3,
   baseDelayMs: 400,
@@ -66,7 +78,13 @@ export function createClient(options: ClientOptions) {
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
 
-  async function once<S extends z.ZodMiniType>(path: string, schema: S, limitMs: number, call: CallOptions) {
+  async function once<S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    limitMs: number,
+    call: CallOptions,
+    credentials: RequestCredentials = READ_CREDENTIALS,
+  ) {
     if (!apiKey) throw apiError('no-key');
     const controller = new AbortController();
     let timedOut = false;
@@ -84,7 +102,7 @@ export function createClient(options: ClientOptions) {
         headers: { 'x-api-key': apiKey, accept: 'application/json' },
         signal: controller.signal,
         cache: 'no-store',
-        credentials: 'omit',
+        credentials,
         referrerPolicy: 'no-referrer',
       });
       text = await response.text();
@@ -170,6 +188,7 @@ export function createClient(options: ClientOptions) {
       PurchasedReportWire,
       purchaseTimeoutMs,
       call,
+      PURCHASE_CREDENTIALS,
     );
     return { provider, id: wire.id, vin: wire.vin, yearMakeModel: wire.yearMakeModel, html: wire.html };
   }
