@@ -11,6 +11,7 @@ export const EXTENSION_ERROR_KINDS = [
   'busy', // the same thing is under way already (a purchase of this report)
   'needs-override', // above the hard limit: the user must override explicitly
   'needs-permission', // the browser has not granted a host permission the action needs
+  'needs-confirmation', // the user must say yes first (send the stored key to another origin)
   'over-budget', // a page asked for more than its share (windows, checks per minute)
   'invalid-input', // a malformed VIN, URL, id or message
   'internal', // a fault inside the extension (a bug, a storage failure): nothing was sent
@@ -63,6 +64,10 @@ export const ERROR_TEXT = {
   'needs-permission': {
     title: 'Permission needed.',
     message: 'The browser has not allowed the extension to reach that site yet.',
+  },
+  'needs-confirmation': {
+    title: 'Confirm first.',
+    message: 'This needs your explicit confirmation.',
   },
   'over-budget': {
     title: 'Slow down.',

@@ -33,9 +33,11 @@ export const resultOf = <T extends z.ZodMiniType>(value: T) =>
 
 // ---- connection settings ----
 export const SaveSettingsRequest = z.object({
-  serviceUrl: z.string().check(z.trim(), z.minLength(1, 'Enter the service URL.'), z.maxLength(2048)),
+  serviceUrl: z.string().check(z.trim(), z.minLength(1, 'Enter the service URL.'), z.maxLength(20_000)),
   /** Absent or empty: keep the stored key. */
   apiKey: z.optional(z.string().check(z.trim(), z.maxLength(512, 'That API key is too long.'))),
+  /** The user confirmed that the stored key may go to this origin (another than it was checked on). */
+  sendKeyTo: z.optional(z.string().check(z.maxLength(300))),
 });
 export type SaveSettingsRequest = z.infer<typeof SaveSettingsRequest>;
 
@@ -44,6 +46,8 @@ export const SettingsView = z.object({
   hasKey: z.boolean(),
   /** A masked hint of the stored key: the key itself never leaves the background. */
   keyHint: z.string(),
+  /** The origin the stored key was checked against: it goes nowhere else without the user's word. */
+  keyOrigin: z.string(),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 

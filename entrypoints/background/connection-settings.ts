@@ -1,37 +1,48 @@
-// Key custody: the options page hands a URL and key over; the background checks them against
-// the service and keeps them. Nothing ever sends the key back out.
+// Key custody: the options page hands a URL and key over; the background checks them against the
+// service and keeps them, bound to that origin. Nothing ever sends the key back out, and the stored
+// key goes to a new origin only when the user enters it again or names that origin explicitly.
 import { browser } from 'wxt/browser';
-import { parseBaseUrl } from '@/lib/api/base-url';
 import { createClient } from '@/lib/api/client';
 import { keyHint } from '@/lib/key-hint';
 import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/message-shapes';
-import { fail, failWith, ok, type Result } from '@/lib/result';
+import { failWith, ok, type Result } from '@/lib/result';
+import { checkServiceUrl } from '@/lib/service-url';
 import { originMatchPattern } from '@/lib/sites';
 import { forgetAccount } from './account';
-import { apiKeyItem, serviceUrlItem } from './credentials';
+import { readCredentials, writeCredentials } from './credentials';
+import { READ_TIMEOUT_MS } from './timing';
 
 export async function getSettings(): Promise<Result<SettingsView>> {
-  const [serviceUrl, apiKey] = await Promise.all([serviceUrlItem.getValue(), apiKeyItem.getValue()]);
-  return ok({ serviceUrl, hasKey: apiKey.length > 0, keyHint: keyHint(apiKey) });
+  const { serviceUrl, apiKey, keyOrigin } = await readCredentials();
+  return ok({ serviceUrl, hasKey: apiKey.length > 0, keyHint: keyHint(apiKey), keyOrigin });
 }
 
 export async function saveSettings(request: SaveSettingsRequest): Promise<Result<SavedSettings>> {
-  const { baseUrl, warning } = parseBaseUrl(request.serviceUrl);
-  const apiKey = request.apiKey?.trim() || (await apiKeyItem.getValue());
+  const checked = checkServiceUrl(request.serviceUrl);
+  if (!checked.ok) return failWith('invalid-input', checked.message);
+  const { baseUrl, origin, warning } = checked;
+  const stored = await readCredentials();
+  const typedKey = request.apiKey?.trim() ?? '';
+  const apiKey = typedKey || stored.apiKey;
   if (!apiKey) return failWith('no-key', 'Enter your API key (from the API Keys section of your dashboard).');
-  const granted = await browser.permissions.contains({
-    origins: [originMatchPattern(new URL(baseUrl).origin)],
-  });
-  if (!granted) {
-    return fail({
-      kind: 'needs-permission',
-      message: `The extension is not allowed to reach ${new URL(baseUrl).host} yet: save again and accept the permission prompt.`,
-    });
+  // The stored key was checked against one origin: another one gets it only if the user says so.
+  if (!typedKey && origin !== stored.keyOrigin && request.sendKeyTo !== origin) {
+    return failWith(
+      'needs-confirmation',
+      `Your stored key was checked against ${stored.keyOrigin}. Enter the key again for ${origin}, or confirm that it may be sent to ${origin}.`,
+    );
   }
-  const user = await createClient({ baseUrl, apiKey }).getUser();
-  await Promise.all([serviceUrlItem.setValue(baseUrl), apiKeyItem.setValue(apiKey), forgetAccount()]);
+  if (!(await browser.permissions.contains({ origins: [originMatchPattern(origin)] }))) {
+    return failWith(
+      'needs-permission',
+      `The extension is not allowed to reach ${new URL(origin).host} yet: save again and accept the permission prompt.`,
+    );
+  }
+  const user = await createClient({ baseUrl, apiKey, timeoutMs: READ_TIMEOUT_MS }).getUser();
+  await writeCredentials(baseUrl, apiKey, origin);
+  await forgetAccount();
   const saved: SavedSettings = {
-    settings: { serviceUrl: baseUrl, hasKey: true, keyHint: keyHint(apiKey) },
+    settings: { serviceUrl: baseUrl, hasKey: true, keyHint: keyHint(apiKey), keyOrigin: origin },
     user,
   };
   if (warning) saved.warning = warning;

@@ -89,3 +89,8 @@ export async function latestIntent(provider: Provider, vin: string): Promise<Pur
     .filter((i) => i.provider === provider && i.vin === vin)
     .sort((a, b) => b.createdAt - a.createdAt)[0];
 }
+
+/** Adds an intent as it is (purchases an older version left pending). */
+export async function adoptIntent(intent: PurchaseIntent): Promise<void> {
+  await intents.update((all) => [...all, intent]);
+}

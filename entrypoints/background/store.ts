@@ -22,12 +22,15 @@ const MIGRATED = 'migratedFromStorageLocal';
  * Firefox a content script can write storage.local, so anything found there later is not trusted.
  */
 const FROM_STORAGE_LOCAL = [
+  'serviceUrl',
+  'apiKey',
   'recordCache',
   'ledger',
   'account',
   'economySettings',
   'userSites',
   'disabledBuiltInSites',
+  'pendingPurchases',
 ];
 
 let opened: Promise<IDBPDatabase<StoreSchema>> | undefined;

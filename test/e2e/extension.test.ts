@@ -27,7 +27,7 @@ describe('extension in Chromium', () => {
     const manifest = await browser.worker.evaluate(() => chrome.runtime.getManifest());
     expect(manifest.manifest_version).toBe(3);
     // The minimal set, each justified in the README; a new permission has to change this line.
-    expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus']);
+    expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms']);
   });
 
   it('the popup opens and, with no key yet, leads to the settings', async () => {

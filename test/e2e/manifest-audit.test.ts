@@ -48,8 +48,8 @@ function readmePermissions(): Map<string, string> {
 describe.each(STORE_BUILDS)('the %s store build', (build) => {
   const manifest = manifestOf(build);
 
-  it('asks for the four API permissions and the loopback host only, each with its reason in the README', () => {
-    expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus']);
+  it('asks for the five API permissions and the loopback host only, each with its reason in the README', () => {
+    expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms']);
     expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*']);
     expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
     expect(manifest.optional_permissions).toBeUndefined();

@@ -1,5 +1,6 @@
 // Starts the real background entry on fakeBrowser, with the simulator standing in for the network,
 // and delivers messages to it with a chosen sender, as the browser would.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
@@ -22,13 +23,24 @@ export interface StartOptions {
 }
 
 let workerGeneration = 0;
+/**
+ * Which worker a piece of background code runs for: a stopped worker is dead in the browser, so here
+ * whatever it still had under way neither sends requests nor receives answers (it can only be frozen:
+ * its modules stay loaded in the test process).
+ */
+const workerOf = new AsyncLocalStorage<number>();
+const stopped = () => {
+  const mine = workerOf.getStore();
+  return mine !== undefined && mine !== workerGeneration;
+};
+const never = () => new Promise<never>(() => undefined);
 
 /** Fires the alarms that are due by the (possibly fake) clock, as the browser would. */
 export async function fireDueAlarms(): Promise<number> {
   const due = (await fakeBrowser.alarms.getAll()).filter((a) => a.scheduledTime <= Date.now());
   for (const alarm of due) {
     await fakeBrowser.alarms.clear(alarm.name);
-    await fakeBrowser.alarms.onAlarm.trigger(alarm);
+    await workerOf.run(workerGeneration, () => fakeBrowser.alarms.onAlarm.trigger(alarm));
   }
   return due.length;
 }
@@ -64,15 +76,18 @@ export async function startBackground(options: StartOptions = {}) {
   // A restarted worker starts with empty memory: its modules are loaded afresh, and the stopped one's
   // listeners are gone (alarms themselves survive, as in the browser).
   vi.resetModules();
+  // One worker at a time, as in the browser: the stopped one no longer hears messages or alarms.
+  fakeBrowser.runtime.onMessage.removeAllListeners();
   fakeBrowser.alarms.onAlarm.removeAllListeners();
   const { default: background } = await import('@/entrypoints/background');
   const { removeAllListeners: removeFresh } = await import('@/lib/messaging');
   removeFresh();
-  // Answers to requests a stopped worker sent never reach it: they hang, as its fetch() died with it.
+  // A stopped worker sends nothing more, and answers to what it had sent never reach it.
   const generation = ++workerGeneration;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (stopped()) return never();
     const response = await sim.fetch(input, init);
-    return generation === workerGeneration ? response : new Promise<never>(() => undefined);
+    return stopped() ? never() : response;
   });
   // fakeBrowser leaves permissions unimplemented; the simulator's origin is granted, others not.
   const granted = new Set(['http://127.0.0.1/*']);
@@ -84,7 +99,7 @@ export async function startBackground(options: StartOptions = {}) {
     create: (item: unknown) => menus.push(item),
     onClicked: { addListener: () => undefined },
   });
-  background.main();
+  workerOf.run(generation, () => background.main());
   const origin = `chrome-extension://${fakeBrowser.runtime.id}`;
   fakeBrowser.action.setBadgeText = async () => undefined;
   fakeBrowser.action.setBadgeBackgroundColor = async () => undefined;
@@ -101,7 +116,9 @@ export async function startBackground(options: StartOptions = {}) {
   // part played here: the message reaches the background's listeners with the chosen sender.
   const senderFor = (sender: Sender) =>
     createMessageSender(async (message) =>
-      (await fakeBrowser.runtime.onMessage.trigger(message, sender as never)).find(Boolean),
+      (
+        await workerOf.run(generation, () => fakeBrowser.runtime.onMessage.trigger(message, sender as never))
+      ).find(Boolean),
     );
   // biome-ignore lint/suspicious/noExplicitAny: answers are asserted field by field in the tests
   async function deliver(type: string, data: unknown, sender: Sender): Promise<any> {

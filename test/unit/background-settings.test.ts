@@ -28,7 +28,12 @@ describe('background: key custody', () => {
     const { deliver, senders } = await startBackground();
     await deliver('saveSettings', { serviceUrl: SIM_URL, apiKey: 'demo-api-key' }, senders.page);
     const settings = await deliver('getSettings', undefined, senders.page);
-    expect(settings.value).toEqual({ serviceUrl: SIM_URL, hasKey: true, keyHint: '••••-key' });
+    expect(settings.value).toEqual({
+      serviceUrl: SIM_URL,
+      hasKey: true,
+      keyHint: '••••-key',
+      keyOrigin: 'http://127.0.0.1:8787',
+    });
     expect(JSON.stringify(settings)).not.toContain('demo-api-key');
   });
 
@@ -104,5 +109,69 @@ describe('background: sender checks', () => {
       error: { kind: 'unanswered' },
     });
     expect(sim.log).toHaveLength(0);
+  });
+});
+
+describe('background: the key goes only where it was checked', () => {
+  it('another origin (another port on 127.0.0.1) gets the stored key only when the user says so', async () => {
+    const { deliver, senders, sim } = await startBackground({ configured: true });
+    const other = 'http://127.0.0.1:9999/v1';
+    const refused = await deliver('saveSettings', { serviceUrl: other }, senders.page);
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'needs-confirmation' } });
+    expect(refused.error.message).toContain('http://127.0.0.1:9999');
+    expect(sim.log).toHaveLength(0);
+    // Named explicitly, it goes there (here the simulator answers on any port).
+    const confirmed = await deliver(
+      'saveSettings',
+      { serviceUrl: other, sendKeyTo: 'http://127.0.0.1:9999' },
+      senders.page,
+    );
+    expect(confirmed.ok).toBe(true);
+    expect(sim.log).toHaveLength(1);
+  });
+
+  it('typing the key again for the new origin needs no confirmation', async () => {
+    const { deliver, senders, granted } = await startBackground({ configured: true });
+    granted.add('http://localhost/*');
+    const saved = await deliver(
+      'saveSettings',
+      { serviceUrl: 'http://localhost:8787/v1', apiKey: 'demo-api-key' },
+      senders.page,
+    );
+    expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    expect(saved.value.settings.keyOrigin).toBe('http://localhost:8787');
+  });
+
+  it('refuses plain http:// to any host but this computer, sending nothing', async () => {
+    const { deliver, senders, sim, granted } = await startBackground({ configured: true });
+    granted.add('http://reports.example.com/*');
+    const saved = await deliver(
+      'saveSettings',
+      { serviceUrl: 'http://reports.example.com/v1', apiKey: 'demo-api-key' },
+      senders.page,
+    );
+    expect(saved).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(saved.error.message).toMatch(/Plain http:\/\/ is accepted only for a service on this computer/);
+    expect(sim.log).toHaveLength(0);
+  });
+
+  it.each([
+    ['file:', 'file:///etc/passwd'],
+    ['ftp:', 'ftp://reports.example.com/v1'],
+    ['data:', 'data:text/plain,hello'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['a port over 65535', 'https://reports.example.com:70000/v1'],
+    ['an unclosed IPv6 bracket', 'https://[::1/v1'],
+    ['20,000 characters', `https://reports.example.com/${'a'.repeat(20_000)}`],
+    ['credentials in the URL', 'https://user:secret@reports.example.com/v1'],
+  ])('a service URL with %s gets a clear message and reaches nothing', async (_, serviceUrl) => {
+    const { deliver, senders, sim } = await startBackground({ configured: true });
+    const saved = await deliver('saveSettings', { serviceUrl, apiKey: 'demo-api-key' }, senders.page);
+    expect(saved.ok).toBe(false);
+    expect(saved.error.kind).toBe('invalid-input');
+    expect(saved.error.message.length).toBeGreaterThan(20);
+    expect(sim.log).toHaveLength(0);
+    // The stored settings are untouched.
+    expect((await deliver('getSettings', undefined, senders.page)).value.serviceUrl).toBe(SIM_URL);
   });
 });

@@ -6,7 +6,7 @@ describe('service URL', () => {
   it('is accepted with or without a trailing slash', async () => {
     expect(parseBaseUrl('https://api.example.com/v1/')).toEqual({ baseUrl: 'https://api.example.com/v1' });
     expect(parseBaseUrl(' https://api.example.com/v1 ')).toEqual({ baseUrl: 'https://api.example.com/v1' });
-    const { client, sim } = simulatorWithClient({ baseUrl: 'http://sim.test/v1///' });
+    const { client, sim } = simulatorWithClient({ baseUrl: 'https://sim.test/v1///' });
     await client.getUser();
     expect(sim.log[0]?.path).toBe('/user');
   });

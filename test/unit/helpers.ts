@@ -3,7 +3,7 @@ import { type ClientOptions, createClient } from '@/lib/api/client';
 import { createSimulator } from '@/simulator/app';
 import { DEMO_API_KEY } from '@/simulator/seed';
 
-export const BASE_URL = 'http://sim.test/v1';
+export const BASE_URL = 'https://sim.test/v1';
 
 export function simulatorWithClient(options: Partial<ClientOptions> = {}) {
   const sim = createSimulator();

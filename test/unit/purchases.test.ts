@@ -67,7 +67,11 @@ describe('purchases', () => {
 
   it('refuses up front when no credits are left, sending no purchase', async () => {
     const bg = await startBackground();
-    await fakeBrowser.storage.local.set({ serviceUrl: 'http://127.0.0.1:8787/v1', apiKey: 'empty-api-key' });
+    await bg.deliver(
+      'saveSettings',
+      { serviceUrl: 'http://127.0.0.1:8787/v1', apiKey: 'empty-api-key' },
+      bg.senders.page,
+    );
     const refused = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
     expect(refused).toMatchObject({ ok: false, error: { kind: 'exhausted' } });
     expect(refused.error.message).toMatch(/no credits left, so nothing was bought/);
