@@ -16,16 +16,7 @@ const server = await startSimulatorServer({ port: 0 });
 // The service answers slowly, as a real one far away may: the popup must not wait for it.
 server.sim.faults.add({ kind: 'latency', latencyMs: 800 });
 const browser = await launchExtension();
-await browser.worker.evaluate(
-  (url) =>
-    (
-      globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
-    ).chrome.storage.local.set({
-      serviceUrl: url,
-      apiKey: 'demo-api-key',
-    }),
-  server.baseUrl,
-);
+await browser.configure(server.baseUrl, 'demo-api-key');
 // One open fills the cache (the account as last read from the service).
 const warm = await browser.openPage('popup.html');
 await warm.getByTestId('credits').waitFor({ timeout: 20_000 });

@@ -27,20 +27,34 @@ export function checkServiceUrl(input: string): ServiceUrlCheck {
   const trimmed = input.trim();
   if (!trimmed) return { ok: false, message: 'Enter the service URL, such as https://example.com/v1.' };
   if (trimmed.length > MAX_LENGTH)
-    return { ok: false, message: `That service URL is ${trimmed.length} characters long; a URL this long cannot be right.` };
+    return {
+      ok: false,
+      message: `That service URL is ${trimmed.length} characters long; a URL this long cannot be right.`,
+    };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     const shown = trimmed.length > 80 ? `${trimmed.slice(0, 80)}…` : trimmed;
-    return { ok: false, message: `"${shown}" is not a URL (check the host, the port and any brackets). Enter the service URL, such as https://example.com/v1.` };
+    return {
+      ok: false,
+      message: `"${shown}" is not a URL (check the host, the port and any brackets). Enter the service URL, such as https://example.com/v1.`,
+    };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return { ok: false, message: `The service URL must start with https:// (${url.protocol} is not a web address the key can be sent to).` };
+    return {
+      ok: false,
+      message: `The service URL must start with https:// (${url.protocol} is not a web address the key can be sent to).`,
+    };
   if (url.username || url.password)
-    return { ok: false, message: 'The service URL must not contain a user name or password: the API key is sent in its own header.' };
-  if (url.search || url.hash) return { ok: false, message: 'The service URL must not contain "?" or "#" parts.' };
+    return {
+      ok: false,
+      message:
+        'The service URL must not contain a user name or password: the API key is sent in its own header.',
+    };
+  if (url.search || url.hash)
+    return { ok: false, message: 'The service URL must not contain "?" or "#" parts.' };
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
     return {
       ok: false,

@@ -11,6 +11,11 @@ export interface ExtensionBrowser {
   extensionId: string;
   /** Opens an extension page (popup.html, options.html, report.html?...) as a tab. */
   openPage(path: string): Promise<Page>;
+  /**
+   * Saves a service URL and key the way the options page does (a saveSettings message from an
+   * extension page, checked against the service): the key lives in the background's own store.
+   */
+  configure(serviceUrl: string, apiKey: string): Promise<void>;
   /** The browser's tab id of a page (as the extension sees it). */
   tabIdOf(page: Page): Promise<number>;
   /** The service worker's used JS heap in MB (CDP Runtime.getHeapUsage on its target). */
@@ -55,6 +60,25 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/${path}`);
       return page;
+    },
+    async configure(serviceUrl, apiKey) {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/options.html`);
+      const answer = await page.evaluate(
+        ([serviceUrl, apiKey]) =>
+          (
+            globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+          ).chrome.runtime.sendMessage({
+            id: 1,
+            type: 'saveSettings',
+            data: { serviceUrl, apiKey },
+            timestamp: Date.now(),
+          }),
+        [serviceUrl, apiKey] as const,
+      );
+      await page.close();
+      const result = (answer as { res?: { ok: boolean; error?: { message: string } } }).res;
+      if (!result?.ok) throw new Error(`saving the settings failed: ${JSON.stringify(answer)}`);
     },
     async tabIdOf(page) {
       const id = await worker.evaluate(async (url) => {

@@ -30,7 +30,11 @@ export async function readCredentials(): Promise<Credentials> {
 
 /** Stores a URL and the key checked against it, together. */
 export async function writeCredentials(serviceUrl: string, apiKey: string, keyOrigin: string): Promise<void> {
-  await Promise.all([serviceUrlValue.set(serviceUrl), apiKeyValue.set(apiKey), keyOriginValue.set(keyOrigin)]);
+  await Promise.all([
+    serviceUrlValue.set(serviceUrl),
+    apiKeyValue.set(apiKey),
+    keyOriginValue.set(keyOrigin),
+  ]);
 }
 
 /** The URL and key to call the service with; refuses (sending nothing) when they do not belong together. */
@@ -40,6 +44,9 @@ export async function usableCredentials(): Promise<{ baseUrl: string; apiKey: st
   const checked = checkServiceUrl(serviceUrl);
   if (!checked.ok) throw apiError('invalid-input', checked.message);
   if (checked.origin !== keyOrigin)
-    throw apiError('no-key', `The stored key was checked against ${keyOrigin}, not ${checked.origin}: enter it again in the options page.`);
+    throw apiError(
+      'no-key',
+      `The stored key was checked against ${keyOrigin}, not ${checked.origin}: enter it again in the options page.`,
+    );
   return { baseUrl: checked.baseUrl, apiKey };
 }

@@ -5,5 +5,10 @@ import { PURCHASE_TIMEOUT_MS, READ_TIMEOUT_MS } from './timing';
 
 export async function currentClient(): Promise<ServiceClient> {
   const { baseUrl, apiKey } = await usableCredentials();
-  return createClient({ baseUrl, apiKey, timeoutMs: READ_TIMEOUT_MS, purchaseTimeoutMs: PURCHASE_TIMEOUT_MS });
+  return createClient({
+    baseUrl,
+    apiKey,
+    timeoutMs: READ_TIMEOUT_MS,
+    purchaseTimeoutMs: PURCHASE_TIMEOUT_MS,
+  });
 }

@@ -13,5 +13,7 @@ export interface BaseUrl {
 export function parseBaseUrl(input: string): BaseUrl {
   const checked = checkServiceUrl(input);
   if (!checked.ok) throw new ApiError('invalid-input', checked.message);
-  return checked.warning ? { baseUrl: checked.baseUrl, warning: checked.warning } : { baseUrl: checked.baseUrl };
+  return checked.warning
+    ? { baseUrl: checked.baseUrl, warning: checked.warning }
+    : { baseUrl: checked.baseUrl };
 }

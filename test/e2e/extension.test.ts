@@ -59,9 +59,22 @@ describe('extension in Chromium', () => {
     await options.getByRole('button', { name: 'Test connection and save' }).click();
     await expect.poll(() => options.getByRole('status').textContent()).toMatch(/belongs to Dana Demo/);
     await browser.screenshot(options, 'options-saved');
-    // Stored in extension storage, where only the extension can read it.
-    const stored = await browser.worker.evaluate(() => chrome.storage.local.get(['apiKey', 'serviceUrl']));
-    expect(stored).toEqual({ apiKey: 'demo-api-key', serviceUrl: server.baseUrl });
+    // Kept in the background's own store (extension-origin IndexedDB), not in storage.local, which
+    // Firefox lets content scripts read.
+    expect(await browser.worker.evaluate(() => chrome.storage.local.get(['apiKey', 'serviceUrl']))).toEqual(
+      {},
+    );
+    const kept = await browser.worker.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('vin-history-store');
+          open.onsuccess = () => {
+            const get = open.result.transaction('values').objectStore('values').get('apiKey');
+            get.onsuccess = () => resolve(get.result);
+          };
+        }),
+    );
+    expect(kept).toBe('demo-api-key');
     await options.close();
 
     const popup = await browser.openPage('popup.html');

@@ -55,18 +55,7 @@ describe('purchase confirmation', () => {
   });
 
   it('out of credits: says so, and nothing can be bought', async () => {
-    const setKey = (key: string) =>
-      stack.browser.worker.evaluate(
-        (k) =>
-          (
-            globalThis as unknown as {
-              chrome: {
-                storage: { local: { set(v: object): Promise<void>; remove(k: string): Promise<void> } };
-              };
-            }
-          ).chrome.storage.local.set({ apiKey: k, account: null }),
-        key,
-      );
+    const setKey = (key: string) => stack.browser.configure(stack.server.baseUrl, key);
     const buysBefore = stack.server.sim.log.filter((e) => e.endpoint === 'buy').length;
     await setKey('empty-api-key');
     const page = await stack.browser.openPage('confirm.html?vin=5N3ZA0NE1AN908084');

@@ -18,14 +18,9 @@ export async function startStack(options: { configure?: boolean } = {}) {
   const server = await startFixtureServer();
   const browser = await launchExtension();
   if (options.configure !== false) {
-    // What the options page stores once the user saved the demo key (tested in extension.test.ts).
-    await browser.worker.evaluate(
-      (url) =>
-        (
-          globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
-        ).chrome.storage.local.set({ serviceUrl: url, apiKey: 'demo-api-key' }),
-      server.baseUrl,
-    );
+    // What the options page does when the user saves the demo key (tested in extension.test.ts).
+    await browser.configure(server.baseUrl, 'demo-api-key');
+    server.sim.log.length = 0;
   }
   return {
     server,

@@ -3,7 +3,6 @@
 // none when the service refuses, and lost answers settled through /user/reports.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
 import type { createSimulator } from '@/simulator/app';
 import { advanceClock, startBackground } from './background-harness';
 

@@ -1,7 +1,6 @@
 // @vitest-environment node
 // The record-check economy, through the real background listener and the simulator.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
 import type { createSimulator } from '@/simulator/app';
 import { startBackground } from './background-harness';
 
