@@ -11,6 +11,12 @@ export const EconomySettings = z.object({
   warnRatio: z._default(z.number().check(z.minimum(1), z.maximum(100)), 5),
   /** A bulk check of more VINs than this needs an explicit override. */
   hardLimit: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 25),
+  /** What one tab's page may ask for, per minute: purchase confirmation windows opened. */
+  pageWindowsPerMinute: z._default(z.int().check(z.minimum(1), z.maximum(60)), 3),
+  /** What one tab's page may ask for, per minute: record checks that reach the service. */
+  pageChecksPerMinute: z._default(z.int().check(z.minimum(1), z.maximum(200)), 10),
+  /** Automatic checks (detail pages, when switched on), across all tabs, per day; once per page. */
+  autoChecksPerDay: z._default(z.int().check(z.minimum(1), z.maximum(500)), 20),
 });
 export type EconomySettings = z.infer<typeof EconomySettings>;
 

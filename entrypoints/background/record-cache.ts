@@ -5,9 +5,11 @@ import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { RecordCounts } from '@/lib/api/schemas';
 import type { EconomySettings } from '@/lib/economy';
-import { ok, type Result } from '@/lib/result';
+import { failWith, ok, type Result } from '@/lib/result';
+import type { SenderInfo } from '@/lib/sender';
 import { economySettings } from './economy-settings';
 import { recordInLedger } from './ledger';
+import { MINUTE, pageTabOf, spendBudget } from './page-budget';
 import { currentClient } from './service';
 import { storedValue } from './store';
 
@@ -98,6 +100,19 @@ export async function pruneRecordCache(now = Date.now()): Promise<void> {
 /** Forgets every cached count ("Clear cached data"); the ledger keeps its checks. */
 export const clearRecordCache = (): Promise<void> => cache.set(empty());
 
-export async function getRecordCounts({ vin }: { vin: string }): Promise<Result<RecordCounts>> {
+export async function getRecordCounts(
+  { vin }: { vin: string },
+  sender?: SenderInfo,
+): Promise<Result<RecordCounts>> {
+  const tabId = pageTabOf(sender);
+  // A page's request that would reach the service spends from that tab's budget; cached answers are free.
+  if (tabId !== undefined && !(await knownCounts([vin]))[vin]) {
+    const { pageChecksPerMinute } = await economySettings();
+    if (!(await spendBudget(`checks:${tabId}`, pageChecksPerMinute, MINUTE)))
+      return failWith(
+        'over-budget',
+        `This page has asked for ${pageChecksPerMinute} record checks in the last minute; wait a minute, or check from the extension's popup.`,
+      );
+  }
   return ok(await countsFor(vin));
 }

@@ -10,6 +10,7 @@ import { failWith, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
 import { acceptCandidates } from '@/lib/vin-verdict';
 import { economySettings } from './economy-settings';
+import { DAY, firstAutoCheckOfPage, spendBudget } from './page-budget';
 import { countsFor, knownCounts } from './record-cache';
 
 // Session storage, trusted contexts only in both browsers; parsed on read all the same.
@@ -43,10 +44,16 @@ export async function reportPageVins(
   }
   const known = await knownCounts(fresh.map((d) => d.vin));
   const auto = fresh.length === 1 ? fresh[0]?.vin : undefined;
-  if (auto && !known[auto] && !sender.frameId && (await economySettings()).autoCheckDetailPages) {
-    // Opted in: a detail page (exactly one VIN on the whole page) is checked without a click.
+  const settings = await economySettings();
+  if (auto && !known[auto] && !sender.frameId && settings.autoCheckDetailPages) {
+    // Opted in: a detail page (exactly one VIN on the whole page) is checked without a click, once
+    // per page (a page that keeps replacing its VIN gets one check) and within the daily budget.
     const onPage = await itemFor(tabId).getValue();
-    if (onPage.length === 1) {
+    if (
+      onPage.length === 1 &&
+      (await firstAutoCheckOfPage(tabId, sender.url ?? '')) &&
+      (await spendBudget('auto-checks', settings.autoChecksPerDay, DAY))
+    ) {
       try {
         known[auto] = await countsFor(auto);
       } catch (error) {

@@ -10,6 +10,9 @@ const NUMBER_FIELDS = [
   { key: 'cacheHours', label: 'Reuse record counts for (hours)', max: 720 },
   { key: 'warnRatio', label: 'Warn above this many checks per report', max: 100 },
   { key: 'hardLimit', label: '"Check all" needs an override above this many checks', max: 1000 },
+  { key: 'pageWindowsPerMinute', label: 'Report windows one page may open per minute', max: 60 },
+  { key: 'pageChecksPerMinute', label: 'Record checks one page may ask for per minute', max: 200 },
+  { key: 'autoChecksPerDay', label: 'Automatic checks per day (all pages)', max: 500 },
 ] as const;
 
 export function EconomyForm() {

@@ -1,0 +1,50 @@
+// What a web page may make the extension do, counted per tab: a compromised page process can send
+// the content script's messages at will, and must not turn that into unbounded confirmation windows
+// or record checks (the service may revoke a key that checks without buying). The counts live in
+// session storage (trusted contexts only in both browsers), so a restarted worker keeps them.
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod/mini';
+import type { SenderInfo } from '@/lib/sender';
+import { createSerialQueue } from '@/lib/serial-queue';
+
+const Times = z.array(z.number());
+const item = (key: string) => storage.defineItem<unknown>(`session:budget:${key}`);
+const serial = createSerialQueue();
+
+export const MINUTE = 60_000;
+export const DAY = 24 * 60 * MINUTE;
+
+/**
+ * Takes one unit of a budget (`limit` per `periodMs`, sliding) for `key`; false, and nothing taken,
+ * when it is spent.
+ */
+export function spendBudget(
+  key: string,
+  limit: number,
+  periodMs: number,
+  now = Date.now(),
+): Promise<boolean> {
+  return serial(async () => {
+    const recent = (Times.safeParse(await item(key).getValue()).data ?? []).filter(
+      (t) => now - t < periodMs && t <= now,
+    );
+    if (recent.length >= limit) return false;
+    await item(key).setValue([...recent, now]);
+    return true;
+  });
+}
+
+/** True the first time a page (tab and address) asks for its automatic check; false after. */
+export function firstAutoCheckOfPage(tabId: number, url: string): Promise<boolean> {
+  return serial(async () => {
+    const page = item(`auto-page:${tabId}`);
+    if ((await page.getValue()) === url) return false;
+    await page.setValue(url);
+    return true;
+  });
+}
+
+/** The tab of a web page's content script; undefined for extension pages (not budgeted: the user's own UI). */
+export function pageTabOf(sender: SenderInfo | undefined): number | undefined {
+  return sender?.tab?.id !== undefined && /^https?:/.test(sender.url ?? '') ? sender.tab.id : undefined;
+}
