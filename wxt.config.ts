@@ -41,10 +41,16 @@ export default defineConfig({
       : {}),
   }),
   hooks: {
+    // The storage probe (a content script that plays a compromised one) exists in test builds only.
+    'entrypoints:resolved': (wxt, entrypoints) => {
+      for (const entrypoint of entrypoints)
+        if (entrypoint.name === 'storage-probe' && wxt.config.mode !== 'loopback') entrypoint.skipped = true;
+    },
     'build:manifestGenerated': (wxt, manifest) => {
       if (wxt.config.mode !== 'loopback') return;
       for (const script of manifest.content_scripts ?? [])
-        script.matches = [...(script.matches ?? []), ...LOOPBACK];
+        if (!script.js?.some((file) => file.includes('storage-probe')))
+          script.matches = [...(script.matches ?? []), ...LOOPBACK];
       // Firefox refuses to navigate to moz-extension:// pages under automation; the e2e tests open them
       // from a loopback page instead, which only works for web-accessible pages. Test builds only: the
       // store builds expose nothing to pages (asserted in test/e2e/manifest-audit.test.ts).

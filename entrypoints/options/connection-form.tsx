@@ -4,8 +4,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/error-notice';
 import type { ErrorData } from '@/lib/error-data';
+import { errorOf } from '@/lib/error-kinds';
 import type { SavedSettings, SettingsView } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
+import { checkServiceUrl } from '@/lib/service-url';
 import { originMatchPattern } from '@/lib/sites';
 
 type Status =
@@ -14,16 +16,22 @@ type Status =
   | { state: 'saved'; saved: SavedSettings }
   | { state: 'error'; error: ErrorData };
 
-/** Asks for the service's host permission inside the click that saves (browsers require a user gesture). */
-async function ensureOrigin(serviceUrl: string): Promise<boolean> {
-  let pattern: string;
+/**
+ * Checks the URL, then asks for its host permission inside the click that saves (browsers grant it
+ * only on a user gesture). A URL that cannot be used is explained here, before any prompt.
+ */
+async function ensureOrigin(serviceUrl: string): Promise<ErrorData | null> {
+  const checked = checkServiceUrl(serviceUrl);
+  if (!checked.ok) return errorOf('invalid-input', checked.message);
+  const pattern = originMatchPattern(checked.origin);
   try {
-    pattern = originMatchPattern(new URL(serviceUrl.trim()).origin);
-  } catch {
-    return true; // not a URL: the background explains what is wrong with it
+    if (await browser.permissions.contains({ origins: [pattern] })) return null;
+    if (await browser.permissions.request({ origins: [pattern] })) return null;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    return errorOf('needs-permission', `The browser would not ask for ${checked.origin}: ${error.message}`);
   }
-  if (await browser.permissions.contains({ origins: [pattern] })) return true;
-  return browser.permissions.request({ origins: [pattern] });
+  return errorOf('needs-permission', 'Without permission to reach the service, the extension cannot use it.');
 }
 
 export function ConnectionForm() {
@@ -32,6 +40,11 @@ export function ConnectionForm() {
   const [apiKey, setApiKey] = useState('');
   const [showKey, setShowKey] = useState(false);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const [sendKey, setSendKey] = useState(false);
+  const checkedUrl = checkServiceUrl(serviceUrl);
+  const newOrigin = checkedUrl.ok ? checkedUrl.origin : null;
+  // The saved key goes to another origin only if the user types it again or says so here.
+  const askToSendKey = !!view?.hasKey && !apiKey.trim() && !!newOrigin && newOrigin !== view.keyOrigin;
 
   useEffect(() => {
     ask('getSettings', undefined).then((result) => {
@@ -45,17 +58,11 @@ export function ConnectionForm() {
   async function save(event: Event) {
     event.preventDefault();
     setStatus({ state: 'saving' });
-    const permitted = await ensureOrigin(serviceUrl);
-    const request = apiKey.trim() ? { serviceUrl, apiKey } : { serviceUrl };
-    const result = permitted
-      ? await ask('saveSettings', request)
-      : {
-          ok: false as const,
-          error: {
-            kind: 'needs-permission' as const,
-            message: 'Without permission to reach the service, the extension cannot use it.',
-          },
-        };
+    const refused = await ensureOrigin(serviceUrl);
+    const request = apiKey.trim()
+      ? { serviceUrl, apiKey }
+      : { serviceUrl, ...(sendKey && newOrigin ? { sendKeyTo: newOrigin } : {}) };
+    const result = refused ? { ok: false as const, error: refused } : await ask('saveSettings', request);
     if (result.ok) {
       setView(result.value.settings);
       setServiceUrl(result.value.settings.serviceUrl);
@@ -96,6 +103,13 @@ export function ConnectionForm() {
             {showKey ? 'Hide' : 'Show'}
           </button>
         </div>
+        {askToSendKey && (
+          <label class="inline" data-testid="send-key">
+            <input type="checkbox" checked={sendKey} onChange={(e) => setSendKey(e.currentTarget.checked)} />
+            Send my saved key ({view?.keyHint}) to {newOrigin}. It was checked against {view?.keyOrigin}; or
+            type the key again above.
+          </label>
+        )}
         <p>
           <button type="submit" class="primary" disabled={status.state === 'saving'}>
             {status.state === 'saving' ? 'Checking…' : 'Test connection and save'}
