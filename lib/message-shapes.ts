@@ -48,6 +48,11 @@ export const SettingsView = z.object({
   keyHint: z.string(),
   /** The origin the stored key was checked against: it goes nowhere else without the user's word. */
   keyOrigin: z.string(),
+  /**
+   * True where the browser refuses the extension's IndexedDB (Firefox set to never remember
+   * history): the key is kept in session storage and asked for again after the browser restarts.
+   */
+  keyKeptUntilBrowserCloses: z.boolean(),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 

@@ -10,11 +10,21 @@ import { checkServiceUrl } from '@/lib/service-url';
 import { originMatchPattern } from '@/lib/sites';
 import { forgetAccount } from './account';
 import { readCredentials, writeCredentials } from './credentials';
+import { storePersistence } from './store';
 import { READ_TIMEOUT_MS } from './timing';
 
 export async function getSettings(): Promise<Result<SettingsView>> {
-  const { serviceUrl, apiKey, keyOrigin } = await readCredentials();
-  return ok({ serviceUrl, hasKey: apiKey.length > 0, keyHint: keyHint(apiKey), keyOrigin });
+  const [{ serviceUrl, apiKey, keyOrigin }, persistence] = await Promise.all([
+    readCredentials(),
+    storePersistence(),
+  ]);
+  return ok({
+    serviceUrl,
+    hasKey: apiKey.length > 0,
+    keyHint: keyHint(apiKey),
+    keyOrigin,
+    keyKeptUntilBrowserCloses: persistence === 'session',
+  });
 }
 
 export async function saveSettings(request: SaveSettingsRequest): Promise<Result<SavedSettings>> {
@@ -42,7 +52,13 @@ export async function saveSettings(request: SaveSettingsRequest): Promise<Result
   await writeCredentials(baseUrl, apiKey, origin);
   await forgetAccount();
   const saved: SavedSettings = {
-    settings: { serviceUrl: baseUrl, hasKey: true, keyHint: keyHint(apiKey), keyOrigin: origin },
+    settings: {
+      serviceUrl: baseUrl,
+      hasKey: true,
+      keyHint: keyHint(apiKey),
+      keyOrigin: origin,
+      keyKeptUntilBrowserCloses: (await storePersistence()) === 'session',
+    },
     user,
   };
   if (warning) saved.warning = warning;

@@ -7,6 +7,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
+import { createSerialQueue } from '@/lib/serial-queue';
 
 interface StoreSchema extends DBSchema {
   /** One value per name, each parsed with its own schema on read. */
@@ -33,19 +34,79 @@ const FROM_STORAGE_LOCAL = [
   'pendingPurchases',
 ];
 
-let opened: Promise<IDBPDatabase<StoreSchema>> | undefined;
+/** Where the values live: the extension origin's IndexedDB, or (where it cannot open) session storage. */
+interface Backend {
+  kind: 'indexeddb' | 'session';
+  get(name: string): Promise<unknown>;
+  put(name: string, value: unknown): Promise<void>;
+  /** Read, change and write as one step (one transaction, or one at a time in this worker). */
+  update(name: string, change: (raw: unknown) => unknown): Promise<unknown>;
+  delete(name: string): Promise<void>;
+}
 
-function database(): Promise<IDBPDatabase<StoreSchema>> {
-  opened ??= openDB<StoreSchema>(STORE_DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('values');
-    },
-  }).then(migrate);
-  // A failed open is not cached: the next call tries again.
-  opened.catch(() => {
-    opened = undefined;
-  });
+let opened: Promise<Backend> | undefined;
+
+function backend(): Promise<Backend> {
+  // Opened inside a promise: a browser that refuses IndexedDB may throw at once rather than fail the request.
+  opened ??= Promise.resolve()
+    .then(() =>
+      openDB<StoreSchema>(STORE_DB_NAME, 1, {
+        upgrade(db) {
+          db.createObjectStore('values');
+        },
+      }),
+    )
+    .then(migrate)
+    .then(indexedDbBackend, (error: unknown) => {
+      // Firefox set to "Never remember history" (and private windows) refuses extension IndexedDB:
+      // values, the key included, then live in session storage (trusted contexts only in both
+      // browsers) until the browser closes, and the user is asked for the key once per session.
+      console.warn('[store] IndexedDB unavailable, using session storage:', error);
+      return sessionBackend();
+    });
   return opened;
+}
+
+function indexedDbBackend(db: IDBPDatabase<StoreSchema>): Backend {
+  return {
+    kind: 'indexeddb',
+    get: (name) => db.get('values', name),
+    put: async (name, value) => {
+      await db.put('values', value, name);
+    },
+    update: async (name, change) => {
+      const tx = db.transaction('values', 'readwrite');
+      const next = change(await tx.store.get(name));
+      await tx.store.put(next, name);
+      await tx.done;
+      return next;
+    },
+    delete: (name) => db.delete('values', name),
+  };
+}
+
+function sessionBackend(): Backend {
+  const key = (name: string) => `store:${name}`;
+  const serial = createSerialQueue();
+  const get = async (name: string) => (await browser.storage.session.get(key(name)))[key(name)];
+  const put = (name: string, value: unknown) => browser.storage.session.set({ [key(name)]: value });
+  return {
+    kind: 'session',
+    get,
+    put,
+    update: (name, change) =>
+      serial(async () => {
+        const next = change(await get(name));
+        await put(name, next);
+        return next;
+      }),
+    delete: (name) => browser.storage.session.remove(key(name)),
+  };
+}
+
+/** 'session' when values last only until the browser closes (the options page says so). */
+export async function storePersistence(): Promise<Backend['kind']> {
+  return (await backend()).kind;
 }
 
 async function migrate(db: IDBPDatabase<StoreSchema>): Promise<IDBPDatabase<StoreSchema>> {
@@ -83,19 +144,9 @@ export function storedValue<S extends z.ZodMiniType>(
     return parsed.success ? (parsed.data as T) : fallback();
   };
   return {
-    get: async () => parse(await (await database()).get('values', name)),
-    set: async (value) => {
-      await (await database()).put('values', value, name);
-    },
-    update: async (change) => {
-      const tx = (await database()).transaction('values', 'readwrite');
-      const next = change(parse(await tx.store.get(name)));
-      await tx.store.put(next, name);
-      await tx.done;
-      return next;
-    },
-    remove: async () => {
-      await (await database()).delete('values', name);
-    },
+    get: async () => parse(await (await backend()).get(name)),
+    set: async (value) => (await backend()).put(name, value),
+    update: async (change) => (await (await backend()).update(name, (raw) => change(parse(raw)))) as T,
+    remove: async () => (await backend()).delete(name),
   };
 }

@@ -125,6 +125,12 @@ export function ConnectionForm() {
         <div class="notice warn">{status.saved.warning}</div>
       )}
       {status.state === 'error' && <ErrorNotice error={status.error} />}
+      {view?.keyKeptUntilBrowserCloses && (
+        <div class="notice warn" role="status" data-testid="session-key">
+          This browser does not let extensions keep data (it is set to never remember history), so your key is
+          kept only until the browser closes: you will be asked for it again next time.
+        </div>
+      )}
     </section>
   );
 }

@@ -68,6 +68,40 @@ describe('Firefox ESR', () => {
     await firefox.screenshot(options, 'options-saved');
   });
 
+  it('a content script may read and write storage.local here, yet finds no key and changes nothing the background decides', async () => {
+    // What Firefox's content-script API allows (setAccessLevel exists for storage.session only): the
+    // probe (entrypoints/storage-probe.content.ts, test builds only) reads storage.local, sync and
+    // session and the page's IndexedDB, then rewrites storage.local as an attacker would.
+    const settingsBefore = await options.evaluate(() =>
+      (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage({
+        id: 1,
+        type: 'getSettings',
+        data: undefined,
+        timestamp: Date.now(),
+      }),
+    );
+    const probe = await firefox.browser.newPage();
+    await probe.goto(`${server.origin}/fixtures/probe.html`);
+    await probe.waitForFunction(() => document.documentElement.dataset.probe, { timeout: 15_000 });
+    const seen = (await probe.evaluate(() => document.documentElement.dataset.probe)) as string;
+    expect(seen).not.toContain(DEMO_API_KEY);
+    const parsed = JSON.parse(seen) as { local: unknown; wrote: string; indexedDb: unknown };
+    expect(parsed.local).toEqual({}); // readable in Firefox, and empty: nothing of ours is kept there
+    expect(parsed.wrote).toBe('local');
+    expect(parsed.indexedDb).toEqual([]);
+    const settingsAfter = await options.evaluate(() =>
+      (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage({
+        id: 2,
+        type: 'getSettings',
+        data: undefined,
+        timestamp: Date.now(),
+      }),
+    );
+    expect(settingsAfter).toEqual(settingsBefore);
+    expect(JSON.stringify(settingsAfter)).toContain(server.baseUrl);
+    await probe.close();
+  });
+
   it('badges every vehicle of the demo listing page and spends nothing', async () => {
     const mark = server.sim.log.length;
     listing = await firefox.browser.newPage();

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // Key custody and sender checks of the background, through the real message listener.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
 import { SIM_URL, startBackground } from './background-harness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -33,6 +34,7 @@ describe('background: key custody', () => {
       hasKey: true,
       keyHint: '••••-key',
       keyOrigin: 'http://127.0.0.1:8787',
+      keyKeptUntilBrowserCloses: false,
     });
     expect(JSON.stringify(settings)).not.toContain('demo-api-key');
   });
@@ -173,5 +175,36 @@ describe('background: the key goes only where it was checked', () => {
     expect(sim.log).toHaveLength(0);
     // The stored settings are untouched.
     expect((await deliver('getSettings', undefined, senders.page)).value.serviceUrl).toBe(SIM_URL);
+  });
+});
+
+describe('background: a browser that refuses extension IndexedDB', () => {
+  it('keeps the key in session storage, says so, and asks again after the browser restarts', async () => {
+    fakeBrowser.reset();
+    // Firefox set to never remember history: opening the extension's IndexedDB fails.
+    globalThis.indexedDB = {
+      open: () => {
+        throw new DOMException(
+          'A mutation operation was attempted on a database that did not allow mutations.',
+          'InvalidStateError',
+        );
+      },
+    } as unknown as IDBFactory;
+    const bg = await startBackground({ keepStorage: true });
+    const saved = await bg.deliver(
+      'saveSettings',
+      { serviceUrl: SIM_URL, apiKey: 'demo-api-key' },
+      bg.senders.page,
+    );
+    expect(saved.ok).toBe(true);
+    expect(saved.value.settings.keyKeptUntilBrowserCloses).toBe(true);
+    expect((await bg.deliver('getAccount', { fresh: true }, bg.senders.page)).ok).toBe(true);
+    // Not in storage.local, which Firefox's content scripts can read.
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('demo-api-key');
+    // The browser restarts: session storage is gone, and so is the key.
+    await fakeBrowser.storage.session.clear();
+    await startBackground({ keepStorage: true, sim: bg.sim });
+    const account = await bg.deliver('getAccount', undefined, bg.senders.page);
+    expect(account).toMatchObject({ ok: false, error: { kind: 'no-key' } });
   });
 });
