@@ -34,6 +34,17 @@ const badgeVins = (page: Page) =>
 /** Paths the service was asked for since `mark` (a length of the simulator's log). */
 const requestsSince = (mark: number) => server.sim.log.slice(mark).map((entry) => entry.path);
 
+/** The connection settings as the background reports them to an extension page. */
+const settingsSeenBy = (extensionPage: Page) =>
+  extensionPage.evaluate(() =>
+    (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage({
+      id: Math.random(),
+      type: 'getSettings',
+      data: undefined,
+      timestamp: Date.now(),
+    }),
+  );
+
 /** The browser's id of the tab showing `page`, asked from an extension page. */
 async function tabIdOf(extensionPage: Page, page: Page): Promise<number> {
   const url = page.url();
@@ -72,14 +83,7 @@ describe('Firefox ESR', () => {
     // What Firefox's content-script API allows (setAccessLevel exists for storage.session only): the
     // probe (entrypoints/storage-probe.content.ts, test builds only) reads storage.local, sync and
     // session and the page's IndexedDB, then rewrites storage.local as an attacker would.
-    const settingsBefore = await options.evaluate(() =>
-      (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage({
-        id: 1,
-        type: 'getSettings',
-        data: undefined,
-        timestamp: Date.now(),
-      }),
-    );
+    const settingsBefore = await settingsSeenBy(options);
     const probe = await firefox.browser.newPage();
     await probe.goto(`${server.origin}/fixtures/probe.html`);
     await probe.waitForFunction(() => document.documentElement.dataset.probe, { timeout: 15_000 });
@@ -89,14 +93,7 @@ describe('Firefox ESR', () => {
     expect(parsed.local).toEqual({}); // readable in Firefox, and empty: nothing of ours is kept there
     expect(parsed.wrote).toBe('local');
     expect(parsed.indexedDb).toEqual([]);
-    const settingsAfter = await options.evaluate(() =>
-      (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage({
-        id: 2,
-        type: 'getSettings',
-        data: undefined,
-        timestamp: Date.now(),
-      }),
-    );
+    const settingsAfter = await settingsSeenBy(options);
     expect(settingsAfter).toEqual(settingsBefore);
     expect(JSON.stringify(settingsAfter)).toContain(server.baseUrl);
     await probe.close();
