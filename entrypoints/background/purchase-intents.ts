@@ -33,7 +33,14 @@ export interface IntentDraft {
   overrideUnresolved: boolean;
 }
 
-export type OpenResult = { opened: PurchaseIntent } | { blocked: PurchaseIntent };
+/** How old a report list read before a purchase can be (it is read a moment before the intent opens). */
+const STALE_LIST_MS = 10 * 60_000;
+
+export type OpenResult =
+  | { opened: PurchaseIntent }
+  | { blocked: PurchaseIntent }
+  /** A purchase this caller's look at /user/reports did not see has since brought the report. */
+  | { bought: PurchaseIntent };
 
 /** Writes a new intent unless an open (or unresolved, not overridden) one holds this report back. */
 export async function openIntent(draft: IntentDraft, now = Date.now()): Promise<OpenResult> {
@@ -42,6 +49,23 @@ export async function openIntent(draft: IntentDraft, now = Date.now()): Promise<
     const blocking = blockingIntent(all, draft.provider, draft.vin);
     if (blocking && !(blocking.state === 'unresolved' && draft.overrideUnresolved)) {
       result = { blocked: blocking };
+      return all;
+    }
+    // The caller decided to buy from a report list read before this moment: if another window's
+    // purchase has brought a report since, that list is stale, and buying now would buy it twice.
+    const before = new Set(draft.heldBefore);
+    const since = all.find(
+      (i) =>
+        i.provider === draft.provider &&
+        i.vin === draft.vin &&
+        i.state === 'held' &&
+        i.reportId !== undefined &&
+        !before.has(i.reportId) &&
+        // A report list is read seconds before this; an older purchase is not what it missed.
+        (i.settledAt ?? 0) > now - STALE_LIST_MS,
+    );
+    if (since) {
+      result = { bought: since };
       return all;
     }
     const intent: PurchaseIntent = {

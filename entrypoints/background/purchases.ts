@@ -79,6 +79,18 @@ async function send(
     overrideUnresolved: overrideUnresolved === true,
   });
   if ('blocked' in opened) return refusedBecause(opened.blocked);
+  if ('bought' in opened) {
+    const { provider: p, vin: v, reportId, yearMakeModel } = opened.bought;
+    return ok({
+      status: 'held',
+      provider: p,
+      id: reportId ?? '',
+      vin: v,
+      yearMakeModel: yearMakeModel ?? '',
+      message:
+        'This report was bought a moment ago (in another window): it is yours and opens for free. Nothing more was bought.',
+    });
+  }
   const sentAt = Date.now();
   // Written before the request: a worker that stops from here on leaves an intent that is reconciled.
   const sent = await moveIntent(id, ['intended'], (i) => ({
