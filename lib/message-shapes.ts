@@ -142,7 +142,8 @@ export type PurchaseStatus = z.infer<typeof PurchaseStatus>;
 
 export const OpenReportRequest = z.object({
   provider: Provider,
-  id: z.string().check(z.minLength(1), z.maxLength(128)),
+  // One path segment: no dots or slashes (as lib/api/client.ts checks again before any request).
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, 'That report id is not valid.')),
 });
 
 export const ReportView = z.extend(Report, {

@@ -1,6 +1,8 @@
 // The report viewer: a purchased report's HTML in a frame that can run no script and reach
 // nothing of the extension (sandbox without allow-scripts or allow-same-origin), behind a strict
 // content security policy; remote images only on request.
+
+import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { Provider } from '@/lib/api/schemas';
@@ -47,11 +49,14 @@ export function App() {
 
   const report = state.step === 'ready' ? state.report : null;
   const srcdoc = useMemo(
-    () => (report ? reportDocument(report.html, new DOMParser(), { allowRemote }) : ''),
+    () =>
+      report
+        ? reportDocument(report.html, { purify: DOMPurify, parser: new DOMParser() }, { allowRemote })
+        : '',
     [report, allowRemote],
   );
   const remoteCount = useMemo(
-    () => (report ? countRemoteResources(report.html, new DOMParser()) : 0),
+    () => (report ? countRemoteResources(report.html, new DOMParser()) : { images: 0, others: 0 }),
     [report],
   );
   if (report) document.title = `${report.provider} report: ${report.vin}`;

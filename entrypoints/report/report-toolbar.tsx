@@ -4,6 +4,7 @@ import { downloadFile } from '@/components/download-file';
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
 import type { ReportView } from '@/lib/message-shapes';
 import { plural } from '@/lib/plural';
+import type { RemoteLoads } from '@/lib/report-document';
 import { reportUrl } from '@/lib/report-url';
 
 interface ToolbarProps {
@@ -11,7 +12,7 @@ interface ToolbarProps {
   /** The sanitised document shown in the frame: what "Save as HTML" writes. */
   document: string;
   other: { provider: Provider; held: ReportSummary | undefined };
-  remote: { count: number; allowed: boolean; toggle(): void };
+  remote: { count: RemoteLoads; allowed: boolean; toggle(): void };
 }
 
 export function ReportToolbar({ report, document: html, other, remote }: ToolbarProps) {
@@ -50,11 +51,17 @@ export function ReportToolbar({ report, document: html, other, remote }: Toolbar
             Get the {other.provider} report…
           </a>
         )}
-        {remote.count > 0 && (
+        {remote.count.images > 0 && (
           <label class="remote">
             <input type="checkbox" checked={remote.allowed} onChange={remote.toggle} /> Load{' '}
-            {plural(remote.count, 'remote image')}
+            {plural(remote.count.images, 'remote image')}
           </label>
+        )}
+        {remote.count.others > 0 && (
+          <span class="muted remote" data-testid="blocked-loads">
+            {plural(remote.count.others, 'other remote load')} (stylesheets, fonts, media, frames) always
+            blocked
+          </span>
         )}
       </div>
     </header>

@@ -64,6 +64,9 @@ const DEFAULT_RETRY: RetryPolicy = {
 };
 const RETRYABLE = new Set(['network', 'timeout', 'server', 'rate-limited']);
 const MAX_REPORT_ID_LENGTH = 128;
+export const REPORT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/** Larger answers are refused before parsing: a report is HTML of a few hundred KB at most. */
+export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export type ServiceClient = ReturnType<typeof createClient>;
 
@@ -105,8 +108,9 @@ export function createClient(options: ClientOptions) {
         credentials,
         referrerPolicy: 'no-referrer',
       });
-      text = await response.text();
+      text = await readLimited(response, MAX_RESPONSE_BYTES);
     } catch (cause) {
+      if (cause instanceof ApiError) throw cause;
       if (call.signal?.aborted) throw cause;
       if (timedOut) {
         throw new ApiError('timeout', `The service did not answer within ${Math.round(limitMs / 1000)} s.`);
@@ -175,10 +179,14 @@ export function createClient(options: ClientOptions) {
 
   function idPath(id: string): string {
     const trimmed = String(id).trim();
-    if (!trimmed || trimmed.length > MAX_REPORT_ID_LENGTH) {
-      throw new ApiError('invalid-input', 'That report id is empty or too long.');
+    // A path segment of its own: no dots (".." would climb to {base}/), no slashes, bounded.
+    if (!REPORT_ID.test(trimmed)) {
+      throw new ApiError(
+        'invalid-input',
+        `That report id is not valid: ids are 1 to ${MAX_REPORT_ID_LENGTH} letters, digits, "-" or "_".`,
+      );
     }
-    return encodeURIComponent(trimmed);
+    return trimmed;
   }
 
   /** Endpoints 4 and 6: spends one credit. Sent exactly once: never retried, whatever happens. */
@@ -230,6 +238,41 @@ export function createClient(options: ClientOptions) {
     /** Endpoint 7. */
     getProviderBReport: (id: string, call?: CallOptions) => getReport('providerB', id, call),
   };
+}
+
+/** The body as text, refused (and the transfer cancelled) past `max` bytes. */
+async function readLimited(response: Response, max: number): Promise<string> {
+  const tooLarge = () =>
+    new ApiError(
+      'too-large',
+      `The service sent more than ${Math.round(max / 1024 / 1024)} MB, more than any report needs; it was refused unread.`,
+      response.status,
+    );
+  if (Number(response.headers.get('content-length') ?? 0) > max) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function parseJson(text: string): unknown {

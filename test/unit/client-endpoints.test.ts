@@ -109,9 +109,12 @@ describe('client: the eight endpoints', () => {
     },
   );
 
-  it('5 URL-encodes the report id', async () => {
-    const { client, sim } = simulatorWithClient();
-    await rejectionOf(client.getReport('providerA', '1/../../user'));
-    expect(sim.log[0]?.path).toBe('/providerA/1%2F..%2F..%2Fuser');
-  });
+  it.each(['..', '.', '1/../../user', '../user', '1%2F..', 'a b', '1.2'])(
+    '5 refuses the report id %j before it becomes a path segment: no request',
+    async (id) => {
+      const { client, sim } = simulatorWithClient();
+      expect(await rejectionOf(client.getReport('providerA', id))).toMatchObject({ kind: 'invalid-input' });
+      expect(sim.log).toHaveLength(0);
+    },
+  );
 });

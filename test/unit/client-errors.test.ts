@@ -23,6 +23,29 @@ describe('client: refused before any request', () => {
     expect(sim.log).toHaveLength(0);
   });
 
+  it('an answer over 10 MB is refused before it is parsed', async () => {
+    const { client, sim } = simulatorWithClient();
+    const held = sim.addHeldReport({
+      apiKey: 'demo-api-key',
+      provider: 'providerA',
+      vin: '1G1PG5SC3C7167133',
+      html: `<p>${'x'.repeat(11 * 1024 * 1024)}</p>`,
+    });
+    const error = await rejectionOf(client.getReport('providerA', held?.id ?? ''));
+    expect(error).toMatchObject({ kind: 'too-large' });
+    expect(error.message).toMatch(/more than 10 MB/);
+    // Just under the limit is fine.
+    const fits = sim.addHeldReport({
+      apiKey: 'demo-api-key',
+      provider: 'providerA',
+      vin: '1G1PG5SC3C7167133',
+      html: `<p>${'x'.repeat(9 * 1024 * 1024)}</p>`,
+    });
+    expect((await client.getReport('providerA', fits?.id ?? '')).html.length).toBeGreaterThan(
+      9 * 1024 * 1024,
+    );
+  });
+
   it('an empty or overlong report id is refused locally', async () => {
     const { client, requests } = simulatorWithClient();
     expect((await rejectionOf(client.getReport('providerA', ''))).kind).toBe('invalid-input');
