@@ -455,5 +455,22 @@ export function xssVectors(beacon: string): XssVector[] {
   ];
   for (const v of mxss) add('mutation XSS and parser tricks', v);
 
+  // What a review of the hand-written sanitiser found getting through (issue 13), kept as regressions.
+  for (const template of [
+    '<map name="m{id}"><area shape="rect" coords="0,0,100,100" href="options.html" target="_self"></map><img usemap="#m{id}" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">',
+    '<svg><a xlink:href="popup.html" target="_self"><text y="20">x</text></a></svg>',
+    '<svg><a><animate attributeName="href" values="javascript:{js}"/><text y="20">x</text></a></svg>',
+    '<math><mtext><table><mglyph><style><img src=x onerror="{js}">',
+    '<link rel="stylesheet" href="{hit}&amp;by=review-link"><style>@import "{hit}&by=review-import";</style>',
+    '<div style="background:url({hit}&by=review-css-url)">x</div>',
+    '<img srcset="{hit}&amp;by=review-srcset 1x">',
+    '<picture><source srcset="{hit}&amp;by=review-source"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></picture>',
+    '<input type="image" src="{hit}&amp;by=review-input-image">',
+    '<svg><image xlink:href="{hit}&amp;by=review-xlink"/></svg>',
+    '<style>@font-face{font-family:x{id};src:url({hit}&by=review-font)}p{font-family:x{id}}</style><p>x</p>',
+    '<div style="background-image:image-set(&quot;{hit}&by=review-image-set&quot; 1x)">x</div>',
+    '<style>p{background:u\\72l({hit}&by=review-escaped-url)}</style><p>x</p>',
+  ])
+    add('review findings', template);
   return vectors;
 }
