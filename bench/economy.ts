@@ -50,7 +50,7 @@ function scriptMonth(seed = 2026): Visit[] {
 async function run(policy: 'default' | 'naive', visits: Visit[]) {
   let now = Date.parse('2026-11-01T09:00:00Z');
   const sim = createSimulator({ now: () => new Date(now) });
-  const client = createClient({ baseUrl: 'http://sim.test/v1', apiKey: 'dealer-api-key', fetch: sim.fetch });
+  const client = createClient({ baseUrl: 'https://sim.test/v1', apiKey: 'dealer-api-key', fetch: sim.fetch });
   sim.state.users[1]!.credits = 10_000;
   const settings = EconomySettings.parse({});
   const cache = new Map<string, number>();
