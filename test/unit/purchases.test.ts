@@ -64,6 +64,21 @@ describe('purchases', () => {
     expect(charges(bg.sim)).toBe(1);
   });
 
+  it('a window that read the report list before another window bought the report does not buy it again', async () => {
+    const bg = await startBackground({ configured: true });
+    // Window B's look at /user/reports is slow; window A buys meanwhile.
+    bg.sim.faults.add({ kind: 'latency', latencyMs: 300, endpoint: 'reports', phase: 'after', times: 1 });
+    const b = bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const a = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(a.value.status).toBe('bought');
+    const late = await b;
+    expect(late.value).toMatchObject({ status: 'held', id: a.value.id });
+    expect(late.value.message).toMatch(/bought a moment ago/);
+    expect(buys(bg.sim)).toBe(1);
+    expect(charges(bg.sim)).toBe(1);
+  });
+
   it('refuses up front when no credits are left, sending no purchase', async () => {
     const bg = await startBackground();
     await bg.deliver(
