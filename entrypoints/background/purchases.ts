@@ -21,9 +21,7 @@ import { PURCHASE_TIMEOUT_MS, RECONCILE_SCHEDULE } from './timing';
 
 /** Why no new purchase is sent while this intent stands, in the kind and words the pages show. */
 function refusedBecause(intent: PurchaseIntent): Result<never> {
-  if (intent.state === 'unresolved')
-    return failWith('unknown-outcome', describeIntent(intent, RECONCILE_SCHEDULE));
-  if (intent.state === 'unknown')
+  if (intent.state === 'unresolved' || intent.state === 'unknown')
     return failWith('unknown-outcome', describeIntent(intent, RECONCILE_SCHEDULE));
   return failWith(
     'busy',
