@@ -2,7 +2,15 @@
 // parses requests with them, and every type is inferred from them (never written twice).
 // lib/protocol.ts says which message carries which.
 import { z } from 'zod/mini';
-import { Provider, RecordCounts, Report, ReportSummary } from './api/schemas';
+import {
+  LimitsWire as Limits,
+  Provider,
+  REPORT_ID,
+  RecordCounts,
+  Report,
+  ReportSummary,
+  User,
+} from './api/schemas';
 import { CheckAllPlan } from './economy';
 import { ErrorData } from './error-data';
 import { MAX_PAGE_VINS } from './page-limits';
@@ -56,15 +64,6 @@ export const SettingsView = z.object({
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
-export const User = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type User = z.infer<typeof User>;
-
 export const SavedSettings = z.object({
   settings: SettingsView,
   /** Whose key it is, as the service confirmed. */
@@ -74,12 +73,6 @@ export const SavedSettings = z.object({
 export type SavedSettings = z.infer<typeof SavedSettings>;
 
 // ---- account ----
-export const Limits = z.object({
-  dailyLimit: z.int(),
-  providerAReportsLeftToday: z.int(),
-  providerBReportsLeftToday: z.int(),
-  credits: z.int(),
-});
 
 export const AccountRequest = z.union([
   z.undefined(),
@@ -143,7 +136,7 @@ export type PurchaseStatus = z.infer<typeof PurchaseStatus>;
 export const OpenReportRequest = z.object({
   provider: Provider,
   // One path segment: no dots or slashes (as lib/api/client.ts checks again before any request).
-  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, 'That report id is not valid.')),
+  id: z.string().check(z.regex(REPORT_ID, 'That report id is not valid.')),
 });
 
 export const ReportView = z.extend(Report, {

@@ -74,19 +74,17 @@ export function cleanCss(css: string): string {
     .replace(/behavior\s*:[^;}]*/gi, '');
 }
 
-/** The report's markup, sanitised; `removed` counts what DOMPurify took out (0 at a fixed point). */
+/** The report's markup, sanitised (the body of the document the frame shows). */
 export function sanitizeReport(
   html: string,
   { purify, parser }: ReportTools,
   options: ReportDocumentOptions,
-): { html: string; removed: number } {
+): string {
   // The head's styles go first in the body (DOMPurify keeps a body fragment); the rest of the head
   // (scripts, metas, links, base) is dropped with it.
   const parsed = parser.parseFromString(html, 'text/html');
   const styles = [...parsed.head.querySelectorAll('style')].map((style) => style.outerHTML).join('');
   const markup = `${styles}${parsed.body.innerHTML}`;
-  // DOMPurify turns an empty input into a comment it then removes: nothing to clean here.
-  if (!markup.trim()) return { html: '', removed: 0 };
   purify.removeAllHooks();
   purify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent);
@@ -129,17 +127,13 @@ export function sanitizeReport(
     ALLOW_UNKNOWN_PROTOCOLS: false,
     RETURN_TRUSTED_TYPE: false,
   }) as string;
-  // FORCE_BODY makes DOMPurify put a <remove> element first and take it out again: not the report's.
-  const removed = purify.removed.filter(
-    (entry) => !('element' in entry && entry.element.nodeName.toLowerCase() === 'remove'),
-  ).length;
   purify.removeAllHooks();
-  return { html: clean, removed };
+  return clean;
 }
 
 /** A complete HTML document, safe to put in an `<iframe sandbox srcdoc>`. */
 export function reportDocument(html: string, tools: ReportTools, options: ReportDocumentOptions): string {
-  const body = sanitizeReport(html, tools, options).html;
+  const body = sanitizeReport(html, tools, options);
   const title = tools.parser.parseFromString(html, 'text/html').title.replace(/[<>&"]/g, '');
   const remote = options.allowRemote ? ' https: http:' : '';
   const csp = [

@@ -12,6 +12,7 @@ import { setUpContextMenu } from './context-menu';
 import { getEconomySettings, saveEconomySettings } from './economy-settings';
 import { guard } from './guard';
 import { getLedger } from './ledger';
+import { adoptLegacyPending } from './legacy-pending';
 import { openOnboardingOnInstall } from './onboarding';
 import { listenForReconcileAlarm, reconcileAndReschedule } from './purchase-reconciler';
 import { getOpenPurchases, getPurchaseStatus } from './purchase-status';
@@ -74,6 +75,9 @@ export default defineBackground(() => {
   void restrictStorage();
   void pruneRecordCache();
   listenForReconcileAlarm();
-  void reconcileAndReschedule().catch((error: unknown) => console.error('[reconcile]', error));
+  // Purchases 0.1 left pending become intents first, then everything due is settled.
+  void adoptLegacyPending()
+    .then(reconcileAndReschedule)
+    .catch((error: unknown) => console.error('[reconcile]', error));
   browser.runtime.onInstalled.addListener(() => void syncUserSites());
 });

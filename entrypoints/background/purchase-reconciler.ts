@@ -7,7 +7,6 @@ import { ApiError } from '@/lib/api/errors';
 import { nextCheckAt, type PurchaseIntent } from '@/lib/purchase-intent';
 import { findNewReport } from '@/lib/purchase-rules';
 import { afterPurchase } from './after-purchase';
-import { adoptLegacyPending } from './legacy-pending';
 import { allIntents, moveIntent } from './purchase-intents';
 import { keepReport } from './report-library';
 import { currentClient } from './service';
@@ -124,7 +123,6 @@ export async function scheduleReconciliation(now = Date.now()): Promise<void> {
 /** Start-up and every alarm: settle what is due, then wake again for what is left. */
 export async function reconcileAndReschedule(): Promise<void> {
   try {
-    await adoptLegacyPending();
     await reconcileDue();
   } finally {
     await scheduleReconciliation();

@@ -22,7 +22,7 @@ const MIGRATED = 'migratedFromStorageLocal';
  * What earlier versions kept in storage.local, moved here once (then removed there). Only once: in
  * Firefox a content script can write storage.local, so anything found there later is not trusted.
  */
-const FROM_STORAGE_LOCAL = [
+export const FROM_STORAGE_LOCAL = [
   'serviceUrl',
   'apiKey',
   'recordCache',

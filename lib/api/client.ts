@@ -12,6 +12,7 @@ import {
   normaliseUserReports,
   type Provider,
   PurchasedReportWire,
+  REPORT_ID,
   RecordCountsWire,
   type Report,
   UserReportsWire,
@@ -63,8 +64,6 @@ const DEFAULT_RETRY: RetryPolicy = {
   maxRetryAfterMs: 20_000,
 };
 const RETRYABLE = new Set(['network', 'timeout', 'server', 'rate-limited']);
-const MAX_REPORT_ID_LENGTH = 128;
-export const REPORT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 /** Larger answers are refused before parsing: a report is HTML of a few hundred KB at most. */
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
@@ -183,7 +182,7 @@ export function createClient(options: ClientOptions) {
     if (!REPORT_ID.test(trimmed)) {
       throw new ApiError(
         'invalid-input',
-        `That report id is not valid: ids are 1 to ${MAX_REPORT_ID_LENGTH} letters, digits, "-" or "_".`,
+        'That report id is not valid: ids are 1 to 128 letters, digits, "-" or "_".',
       );
     }
     return trimmed;

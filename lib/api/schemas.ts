@@ -7,6 +7,9 @@
 import { z } from 'zod/mini';
 
 export const PROVIDERS = ['providerA', 'providerB'] as const;
+
+/** A report id is one path segment: no dots ("..") or slashes, bounded. Checked in messages and the client. */
+export const REPORT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 export const Provider = z.enum(PROVIDERS);
 export type Provider = z.infer<typeof Provider>;
 
@@ -23,14 +26,17 @@ const LenientText = z.pipe(
 const Count = z.int().check(z.nonnegative());
 const Timestamp = z.string().check(z.minLength(1));
 
-export const UserWire = z.object({
-  id: Id,
+/** The user as the extension holds it (and as messages carry it). */
+export const User = z.object({
+  id: z.string(),
   email: z.string(),
   name: z.string(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-export type User = z.infer<typeof UserWire>;
+export type User = z.infer<typeof User>;
+/** The same on the wire, where the id may come as a number. */
+export const UserWire = z.extend(User, { id: Id });
 
 const ReportSummaryWire = z.object({
   id: Id,

@@ -49,19 +49,14 @@ function judge(html: string, allowRemote = false): Promise<Verdict> {
       const { DOMPurify, reportDocument, sanitizeReport } = (window as unknown as { vhr: never }).vhr as {
         DOMPurify: unknown;
         reportDocument: (h: string, t: unknown, o: { allowRemote: boolean }) => string;
-        sanitizeReport: (
-          h: string,
-          t: unknown,
-          o: { allowRemote: boolean },
-        ) => { html: string; removed: number };
+        sanitizeReport: (h: string, t: unknown, o: { allowRemote: boolean }) => string;
       };
       const tools = { purify: DOMPurify, parser: new DOMParser() };
       const doc = reportDocument(html, tools, { allowRemote });
-      const once = sanitizeReport(html, tools, { allowRemote }).html;
+      const once = sanitizeReport(html, tools, { allowRemote });
       const twice = sanitizeReport(once, tools, { allowRemote });
-      // A fixed point: cleaning the cleaned markup again (DOMPurify parses it afresh) gives the same
-      // markup. (DOMPurify may still list a link's target/rel as removed: our hook sets them again.)
-      const secondPassRemoved = twice.html === once ? 0 : 1;
+      // A fixed point: cleaning the cleaned markup again (DOMPurify parses it afresh) gives the same markup.
+      const secondPassRemoved = twice === once ? 0 : 1;
       const problems: string[] = [];
       const parsed = new DOMParser().parseFromString(doc, 'text/html');
       for (const el of parsed.querySelectorAll('*')) {

@@ -203,8 +203,8 @@ describe('background: a browser that refuses extension IndexedDB', () => {
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('demo-api-key');
     // The browser restarts: session storage is gone, and so is the key.
     await fakeBrowser.storage.session.clear();
-    await startBackground({ keepStorage: true, sim: bg.sim });
-    const account = await bg.deliver('getAccount', undefined, bg.senders.page);
+    const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
+    const account = await restarted.deliver('getAccount', undefined, bg.senders.page);
     expect(account).toMatchObject({ ok: false, error: { kind: 'no-key' } });
   });
 });

@@ -245,9 +245,9 @@ describe('purchases', () => {
     expect(answer.error.message).toMatch(/could not confirm whether this purchase went through/);
     bg.sim.faults.clear();
     // The worker starts again: the purchase is settled without buying anything.
-    await startBackground({ keepStorage: true, sim: bg.sim });
+    const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
     await vi.waitFor(async () => {
-      const status = await bg.deliver(
+      const status = await restarted.deliver(
         'getPurchaseStatus',
         { provider: 'providerA', vin: QX56 },
         bg.senders.page,

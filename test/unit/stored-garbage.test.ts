@@ -5,18 +5,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { FROM_STORAGE_LOCAL, STORE_DB_NAME } from '@/entrypoints/background/store';
 import { startBackground } from './background-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const STORE_KEYS = [
-  'recordCache',
-  'ledger',
-  'account',
-  'economySettings',
-  'userSites',
-  'disabledBuiltInSites',
-];
+// Everything the store holds: what it took over from storage.local, plus what it began with.
+const STORE_KEYS = [...FROM_STORAGE_LOCAL, 'keyOrigin', 'purchaseIntents'];
 const LOCAL_KEYS = ['serviceUrl', 'apiKey', 'pendingPurchases'];
 
 const GARBAGE: Array<[string, unknown]> = [
@@ -49,7 +44,7 @@ const READS: Array<[string, unknown, 'page' | 'contentScript']> = [
 describe('garbage in every stored key', () => {
   it.each(GARBAGE)('%s: every read answers with defaults, none throws', async (_, garbage) => {
     const bg = await startBackground({ configured: true });
-    const db = await openDB('vin-history-store');
+    const db = await openDB(STORE_DB_NAME);
     for (const key of STORE_KEYS) await db.put('values', garbage, key);
     db.close();
     await fakeBrowser.storage.local.set(Object.fromEntries(LOCAL_KEYS.map((k) => [k, garbage])));
@@ -71,8 +66,8 @@ describe('garbage in every stored key', () => {
     const account = await bg.deliver('getAccount', undefined, bg.senders.page);
     expect(account.ok || ['no-key', 'invalid-input'].includes(account.error.kind)).toBe(true);
     // A worker start over the same garbage settles nothing and throws nothing.
-    await startBackground({ keepStorage: true, sim: bg.sim });
-    expect((await bg.deliver('getLedger', undefined, bg.senders.page)).ok).toBe(true);
+    const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
+    expect((await restarted.deliver('getLedger', undefined, bg.senders.page)).ok).toBe(true);
   });
 
   it("moves what 0.1 kept in storage.local into the store once, today's cache shape included", async () => {
@@ -100,8 +95,10 @@ describe('garbage in every stored key', () => {
     expect(await fakeBrowser.storage.local.get(['recordCache', 'ledger', 'economySettings'])).toEqual({});
     // Written there again later (in Firefox a content script can), it is not taken.
     await fakeBrowser.storage.local.set({ economySettings: { hardLimit: 999 } });
-    await startBackground({ keepStorage: true, sim: bg.sim });
-    expect((await bg.deliver('getEconomySettings', undefined, bg.senders.page)).value.hardLimit).toBe(3);
+    const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
+    expect((await restarted.deliver('getEconomySettings', undefined, bg.senders.page)).value.hardLimit).toBe(
+      3,
+    );
     expect(bg.sim.log).toHaveLength(0);
   });
 });
