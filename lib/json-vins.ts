@@ -3,14 +3,15 @@ import { isVinSyntax } from './vin-syntax';
 
 export interface JsonVin {
   vin: string;
-  /** A name or title found in the same object, used to find the vehicle's card on the page. */
-  name?: string;
-  /** A URL found in the same object (schema.org `url`, a listing link). */
-  url?: string;
+  /**
+   * The object that holds the VIN, and the key it sits under in its parent: what ties the vehicle
+   * to its card (lib/listing-identity.ts). Read only when the VIN is nowhere else on the page.
+   */
+  record?: Record<string, unknown>;
+  keyInParent?: string;
 }
 
 const VIN_KEY = /^(vin|vinNumber|vehicleVin|vehicleIdentificationNumber)$/i;
-const NAME_KEYS = ['name', 'title', 'heading', 'listingTitle'];
 const MAX_DEPTH = 12;
 const MAX_NODES = 50_000;
 
@@ -25,35 +26,26 @@ export function acceptLabelledVin(value: unknown): string | null {
   return isVinSyntax(vin) ? vin : null;
 }
 
-/** Every VIN in a parsed JSON value, with the name and URL of the object that holds it. */
+/** Every VIN in a parsed JSON value, with the object that holds it. */
 export function vinsInJson(root: unknown): JsonVin[] {
   const found: JsonVin[] = [];
   let visited = 0;
-  const walk = (value: unknown, depth: number) => {
+  const walk = (value: unknown, depth: number, keyInParent: string | undefined) => {
     if (depth > MAX_DEPTH || ++visited > MAX_NODES || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
-      for (const item of value) walk(item, depth + 1);
+      for (const item of value) walk(item, depth + 1, undefined);
       return;
     }
     const record = value as Record<string, unknown>;
     for (const [key, child] of Object.entries(record)) {
       if (VIN_KEY.test(key)) {
         const vin = acceptLabelledVin(child);
-        if (vin) found.push(describe(vin, record));
-      } else if (typeof child === 'object') walk(child, depth + 1);
+        if (vin) found.push(keyInParent === undefined ? { vin, record } : { vin, record, keyInParent });
+      } else if (typeof child === 'object') walk(child, depth + 1, key);
     }
   };
-  walk(root, 0);
+  walk(root, 0, undefined);
   return found;
-}
-
-function describe(vin: string, record: Record<string, unknown>): JsonVin {
-  const entry: JsonVin = { vin };
-  const name = NAME_KEYS.map((k) => record[k]).find((v) => typeof v === 'string' && v.trim());
-  if (typeof name === 'string') entry.name = name.trim();
-  const url = record.url ?? record.link ?? record.href;
-  if (typeof url === 'string' && url) entry.url = url;
-  return entry;
 }
 
 const LABELLED_IN_TEXT = /["']?(?:vin|vehicleIdentificationNumber)["']?\s*[:=]\s*["']([0-9A-Za-z]{17})["']/gi;

@@ -13,7 +13,7 @@ import {
 } from './api/schemas';
 import { CheckAllPlan } from './economy';
 import { ErrorData } from './error-data';
-import { MAX_PAGE_VINS } from './page-limits';
+import { CANDIDATES_PER_MESSAGE } from './page-limits';
 import { IntentState } from './purchase-intent';
 import { BUILT_IN_SITES } from './sites';
 import { describeVinProblem, normalizeVin, VIN_SHAPE } from './vin-syntax';
@@ -153,9 +153,9 @@ export const PageCandidates = z.object({
   /** Candidates not judged yet; `labelled` when a name said "VIN" (data-vin, a "vin" JSON key). */
   candidates: z
     .array(z.object({ vin: PageVin, labelled: z.boolean() }))
-    .check(z.maxLength(MAX_PAGE_VINS, 'Too many VINs on one page.')),
-  /** Every candidate VIN still on the page: VINs judged before and now gone are dropped. */
-  present: z.array(PageVin).check(z.maxLength(MAX_PAGE_VINS, 'Too many VINs on one page.')),
+    .check(z.maxLength(CANDIDATES_PER_MESSAGE, 'Too many candidates in one message.')),
+  /** The first message of a page (a load, an in-page navigation): the tab's list starts again. */
+  reset: z.boolean(),
 });
 export type PageCandidates = z.infer<typeof PageCandidates>;
 

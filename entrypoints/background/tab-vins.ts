@@ -6,6 +6,7 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/message-shapes';
+import { MAX_TAB_VINS } from '@/lib/page-limits';
 import { failWith, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
 import { acceptCandidates } from '@/lib/vin-verdict';
@@ -25,7 +26,7 @@ const itemFor = (tabId: number) => {
 };
 
 export async function reportPageVins(
-  { candidates, present }: PageCandidates,
+  { candidates, reset }: PageCandidates,
   sender: SenderInfo,
 ): Promise<Result<PageVinsAnswer>> {
   const tabId = sender.tab?.id;
@@ -33,12 +34,13 @@ export async function reportPageVins(
   const fresh = acceptCandidates(candidates);
   // The top frame speaks for the tab: frames are not scanned.
   if (!sender.frameId) {
+    // The VINs seen on this tab's page, those a virtualised list scrolled away included: the newest
+    // MAX_TAB_VINS, in order of discovery.
     const item = itemFor(tabId);
-    const onPage = new Set(present);
-    const kept = (await item.getValue()).filter((vin) => onPage.has(vin));
+    const kept = reset ? [] : await item.getValue();
     const known = new Set(kept);
-    const vins = [...kept, ...fresh.map((d) => d.vin).filter((vin) => !known.has(vin))];
-    await item.setValue(vins);
+    const vins = [...kept, ...fresh.map((d) => d.vin).filter((vin) => !known.has(vin))].slice(-MAX_TAB_VINS);
+    if (reset || vins.length !== kept.length || fresh.length) await item.setValue(vins);
     await browser.action.setBadgeText({ tabId, text: vins.length ? String(Math.min(vins.length, 999)) : '' });
     await browser.action.setBadgeBackgroundColor({ tabId, color: '#0b57d0' });
   }

@@ -40,8 +40,8 @@ export default defineContentScript({
     const scanner = createPageScanner({
       doc: document,
       signal: life.signal,
-      classify: async (candidates, present) => {
-        const result = await send('reportPageVins', { candidates, present });
+      classify: async (candidates, reset) => {
+        const result = await send('reportPageVins', { candidates, reset });
         // A worker starting up may miss the message: the scanner asks again later.
         if (!result.ok && result.error.kind === 'unanswered') throw new Error(result.error.message);
         if (!result.ok) return [];

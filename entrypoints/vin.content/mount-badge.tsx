@@ -31,6 +31,12 @@ export function mountBadge(
   // Keys typed in the badge stay in the badge: the page's shortcuts must not fire.
   for (const type of ['keydown', 'keyup', 'keypress'])
     shadow.addEventListener(type, (e) => e.stopPropagation());
+  // A card is often a link or clickable as a whole: a click on the badge opens the badge, never the
+  // listing (the default action of an enclosing <a> is cancelled here, after the badge's own handler).
+  host.addEventListener('click', (e) => {
+    e.preventDefault();
+    e.stopPropagation();
+  });
   if (placement.append === 'first') anchor.prepend(host);
   else anchor.after(host);
   const onToggle = (open: boolean) => {

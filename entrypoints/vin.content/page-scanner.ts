@@ -1,7 +1,7 @@
 // Keeps a page's VINs and badges up to date: one full scan in time slices, then only what a
 // batched MutationObserver reports as added or changed. Nothing here calls the service.
 
-import { MAX_PAGE_VINS } from '@/lib/page-limits';
+import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/page-limits';
 import type { Candidate, LocalDecode } from '@/lib/vin-verdict';
 import { createPlacer, type Placement } from './placement';
 import { BADGE_TAG, createScanner, type Occurrence } from './subtree-scanner';
@@ -15,10 +15,11 @@ export interface BadgeHandle {
 export interface PageScannerOptions {
   doc: Document;
   /**
-   * Hands candidates not yet judged to the background, with every candidate VIN still on the page;
-   * resolves with the decodes of the new ones it accepts as VINs. Rejects when the background is away.
+   * Hands candidates not yet judged to the background (`reset` on the first call of a page: the
+   * tab's list starts again); resolves with the decodes of those it accepts as VINs. Rejects when
+   * the background is away.
    */
-  classify(candidates: Candidate[], present: string[]): Promise<LocalDecode[]>;
+  classify(candidates: Candidate[], reset: boolean): Promise<LocalDecode[]>;
   /** Mounts the badge for a placement (real: a closed shadow root; tests may pass their own). */
   mount(placement: Placement, decode: LocalDecode): BadgeHandle;
   signal: AbortSignal;
@@ -37,6 +38,9 @@ export interface DrainStats {
   /** The longest stretch of work between two yields to the page. */
   longestSliceMs: number;
 }
+
+// Verdicts kept for VINs that left the page (a virtualised list brings them back).
+const MAX_JUDGED = 20_000;
 
 const WATCHED_ATTRIBUTES = ['data-vin', 'href', 'value', 'data-vehicle-details', 'data-override-payload'];
 
@@ -60,24 +64,58 @@ export function createPageScanner(options: PageScannerOptions) {
   const { doc, signal } = options;
   const sliceMs = options.sliceMs ?? 8;
   const isVisible = options.isVisible ?? defaultIsVisible;
+  // What is on the page now: every map below drops an element or a VIN when it leaves the page, so
+  // memory follows the page (a 5,000-card scroll, or a virtualised list of any length).
   const occurrences = new Map<string, Occurrence[]>();
   const seenPairs = new WeakMap<Element, Set<string>>();
   const badges = new Map<string, { anchor: Element; handle: BadgeHandle }>();
   const placer = createPlacer(doc);
   const queue: Node[] = [];
+  // VINs on the page the background accepted, with their decode.
   const accepted = new Map<string, LocalDecode>();
+  // Candidates to hand the background; accepted VINs to place now; those that found no place yet.
+  const toJudge = new Set<string>();
+  const toPlace = new Set<string>();
+  const waiting = new Set<string>();
+  // What the background said of each candidate ("VIN" or "VIN+" when labelled): its decode, or null.
+  // Kept for VINs that left too (a virtualised list brings them back), up to a bound.
+  const judged = new Map<string, LocalDecode | null>();
+  let resetPending = true;
+  let checkBadges = false;
+  // The background did not answer: candidates wait for the page's next change, not a busy loop.
+  let stalled = false;
   let draining: Promise<void> | null = null;
 
+  const verdictOf = (vin: string) => judged.get(`${vin}+`) ?? judged.get(vin);
+
   function record(occurrence: Occurrence) {
-    if (occurrences.size >= MAX_PAGE_VINS && !occurrences.has(occurrence.vin)) return;
-    const vins = seenPairs.get(occurrence.element) ?? new Set<string>();
-    seenPairs.set(occurrence.element, vins);
-    if (vins.has(occurrence.vin)) return;
-    vins.add(occurrence.vin);
-    const list = occurrences.get(occurrence.vin);
+    const { vin, element } = occurrence;
+    const vins = seenPairs.get(element) ?? new Set<string>();
+    seenPairs.set(element, vins);
+    if (vins.has(vin)) return;
+    vins.add(vin);
+    const list = occurrences.get(vin);
     if (list) list.push(occurrence);
-    else occurrences.set(occurrence.vin, [occurrence]);
+    else occurrences.set(vin, [occurrence]);
     placer.record(occurrence);
+    // A candidate is judged once; a "VIN" label may turn a rejected one into a VIN.
+    if (!judged.has(occurrence.labelled ? `${vin}+` : vin) && !verdictOf(vin)) toJudge.add(vin);
+    const decode = verdictOf(vin);
+    if (decode && !badges.has(vin)) {
+      accepted.set(vin, decode);
+      waiting.delete(vin);
+      toPlace.add(vin);
+    }
+  }
+
+  /** A VIN has no occurrence left on the page. */
+  function gone(vin: string) {
+    occurrences.delete(vin);
+    accepted.delete(vin);
+    toJudge.delete(vin);
+    toPlace.delete(vin);
+    waiting.delete(vin);
+    placer.forgetVin(vin);
   }
 
   let sliceStart = 0;
@@ -101,8 +139,9 @@ export function createPageScanner(options: PageScannerOptions) {
     sliceStart = performance.now();
     while (queue.length && !signal.aborted) {
       const root = queue.shift() as Node;
-      // An empty fragment only asks for a new classification (after removals).
+      // An empty fragment only asks for a new pass (after removals).
       if (!root.isConnected && root.nodeType !== 11) continue;
+      placer.noteAdded(root);
       const scanner = createScanner(root, record);
       for (;;) {
         const done = scanner.step(timeUp);
@@ -113,61 +152,75 @@ export function createPageScanner(options: PageScannerOptions) {
       }
       sliceStart = performance.now();
     }
-    const classifyStart = performance.now();
-    await classify();
-    stats.classifyMs = performance.now() - classifyStart;
-    sliceStart = performance.now();
-    stats.mountMs = await mountDirty();
+    // Judged a message at a time, and badged after each: a flood is worked through at a bounded pace.
+    do {
+      const classifyStart = performance.now();
+      await classify();
+      stats.classifyMs += performance.now() - classifyStart;
+      sliceStart = performance.now();
+      stats.mountMs += await mountDirty();
+    } while (toJudge.size && !stalled && !signal.aborted && !queue.length);
     stats.badges = badges.size - stats.badges;
     stats.longestSliceMs = Math.max(longestSlice, performance.now() - sliceStart);
     options.onDrained?.(stats);
   }
 
-  // What the background said of each candidate ("VIN" or "VIN+" when labelled): its decode, or null.
-  const judged = new Map<string, LocalDecode | null>();
-  let lastPresent = '';
+  const sentAt: number[] = [];
+  /** Waits until one more message keeps this page within MESSAGES_PER_SECOND. */
+  async function pace() {
+    const now = performance.now();
+    while (sentAt.length && (sentAt[0] as number) <= now - 1000) sentAt.shift();
+    if (sentAt.length >= MESSAGES_PER_SECOND)
+      await new Promise((resolve) => setTimeout(resolve, (sentAt[0] as number) + 1000 - now));
+    sentAt.push(performance.now());
+  }
 
   async function classify() {
-    const present = [...occurrences.keys()];
-    const fresh: Candidate[] = [];
-    for (const [vin, list] of occurrences) {
-      const labelled = list.some((o) => o.labelled);
-      if (!judged.has(labelled ? `${vin}+` : vin)) fresh.push({ vin, labelled });
+    if (toJudge.size === 0 && !resetPending) return;
+    const batch: Candidate[] = [];
+    for (const vin of toJudge) {
+      if (batch.length >= CANDIDATES_PER_MESSAGE) break;
+      const list = occurrences.get(vin);
+      if (list) batch.push({ vin, labelled: list.some((o) => o.labelled) });
     }
-    const presentKey = present.join(',');
-    if (fresh.length === 0 && presentKey === lastPresent) return;
+    await pace();
+    const reset = resetPending;
     let decodes: LocalDecode[];
     try {
-      decodes = await options.classify(fresh, present);
+      decodes = await options.classify(batch, reset);
     } catch {
       // A service worker that is starting up may miss the first message: one more try, later.
       await new Promise((resolve) => setTimeout(resolve, 500));
       try {
-        decodes = await options.classify(fresh, present);
+        decodes = await options.classify(batch, reset);
       } catch {
-        return; // judged again with the next change of the page
+        stalled = true; // judged again with the next change of the page
+        return;
       }
     }
-    lastPresent = presentKey;
+    stalled = false;
+    resetPending = false;
     const byVin = new Map(decodes.map((d) => [d.vin, d]));
-    for (const { vin, labelled } of fresh) {
+    for (const { vin, labelled } of batch) {
+      toJudge.delete(vin);
       const decode = byVin.get(vin) ?? null;
       judged.set(labelled ? `${vin}+` : vin, decode);
-      if (decode) accepted.set(vin, decode);
+      if (decode && occurrences.has(vin)) {
+        accepted.set(vin, decode);
+        toPlace.add(vin);
+      }
     }
-    // Accepted: the VINs on the page now that were judged to be VINs, so one that left and came
-    // back (a card re-rendered) is accepted again without asking the background.
-    for (const vin of accepted.keys()) if (!occurrences.has(vin)) accepted.delete(vin);
-    for (const vin of occurrences.keys()) {
-      const decode = accepted.has(vin) ? null : (judged.get(vin) ?? judged.get(`${vin}+`));
-      if (decode) accepted.set(vin, decode);
+    // The verdicts of VINs that left are kept for their return, the oldest forgotten first.
+    for (const key of judged.keys()) {
+      if (judged.size <= MAX_JUDGED) break;
+      if (!occurrences.has(key.replace('+', ''))) judged.delete(key);
     }
   }
 
   /**
    * Badges for accepted VINs that have none yet (new, or whose anchor left the page); returns work ms.
-   * All placements are read first, then all badges written: interleaving would force a layout of
-   * the whole page for every badge.
+   * Only the VINs that changed are looked at. All placements are read first, then all badges
+   * written: interleaving would force a layout of the whole page for every badge.
    */
   async function mountDirty(): Promise<number> {
     let work = 0;
@@ -181,21 +234,48 @@ export function createPageScanner(options: PageScannerOptions) {
       forgotten = false;
       placer.reset();
       for (const list of occurrences.values()) for (const o of list) placer.record(o);
+      for (const vin of waiting) toPlace.add(vin);
+      waiting.clear();
     }
-    // Badges whose VIN left, whose card left, or that the page removed on its own (put back below).
-    for (const [vin, badge] of badges)
-      if (!occurrences.has(vin) || !badge.anchor.isConnected || badge.handle.host?.isConnected === false)
-        dropBadge(vin, badge);
-    placer.beginPass();
+    if (checkBadges) {
+      // Badges whose VIN left, whose card left, or that the page removed on its own (put back below).
+      checkBadges = false;
+      for (const [vin, badge] of badges)
+        if (!occurrences.has(vin) || !badge.anchor.isConnected || badge.handle.host?.isConnected === false) {
+          badges.delete(vin);
+          badge.handle.remove();
+          if (accepted.has(vin)) toPlace.add(vin);
+        }
+    }
+    // VINs known only from the page's data: their cards are found by what they share with them.
+    const dataOnly = new Map<string, Occurrence[]>();
+    for (const vin of toPlace) {
+      const list = occurrences.get(vin) ?? [];
+      if (list.every((o) => o.kind === 'json')) dataOnly.set(vin, list);
+    }
+    if (dataOnly.size || waiting.size) {
+      for (const vin of placer.prepareData(dataOnly, waiting)) {
+        waiting.delete(vin);
+        toPlace.add(vin);
+      }
+    }
     const placements: Array<[Placement, LocalDecode]> = [];
-    for (const [vin, decode] of [...accepted]) {
-      if (badges.has(vin)) continue;
+    for (const vin of [...toPlace]) {
+      toPlace.delete(vin);
+      const decode = accepted.get(vin);
+      if (!decode || badges.has(vin)) continue;
       const placement = placer.place(vin, occurrences.get(vin) ?? [], isVisible);
       if (placement) placements.push([placement, decode]);
+      // No card for it yet: listed in the popup all the same, and tried again when the page changes.
+      else waiting.add(vin);
       if (timeUp() && (await pause())) return work;
     }
     for (const [placement, decode] of placements) {
-      if (badges.has(placement.vin) || !placement.anchor.isConnected) continue;
+      if (badges.has(placement.vin)) continue;
+      if (!placement.anchor.isConnected) {
+        waiting.add(placement.vin);
+        continue;
+      }
       badges.set(placement.vin, { anchor: placement.anchor, handle: options.mount(placement, decode) });
       if (timeUp() && (await pause())) return work;
     }
@@ -204,11 +284,12 @@ export function createPageScanner(options: PageScannerOptions) {
 
   function schedule(root: Node) {
     queue.push(root);
+    stalled = false;
     draining ??= (async () => {
       // Let the caller queue all its roots first: one pass for one batch of mutations.
       await Promise.resolve();
       // Work queued while draining is picked up by the same loop.
-      while (queue.length && !signal.aborted) await drain();
+      while ((queue.length || (toJudge.size && !stalled)) && !signal.aborted) await drain();
       draining = null;
     })();
   }
@@ -223,27 +304,25 @@ export function createPageScanner(options: PageScannerOptions) {
     if (!vins) return;
     seenPairs.delete(element);
     forgotten = true;
+    checkBadges = true;
     for (const vin of vins) {
       const kept = (occurrences.get(vin) ?? []).filter((o) => o.element !== element);
       if (kept.length) occurrences.set(vin, kept);
-      else occurrences.delete(vin);
+      else gone(vin);
     }
-  }
-
-  function dropBadge(vin: string, badge: { handle: BadgeHandle }) {
-    badges.delete(vin);
-    badge.handle.remove();
   }
 
   /** Drops what was removed from the page: its occurrences (badges follow in mountDirty). */
   function prune() {
+    checkBadges = true;
+    placer.noteRemoved();
     for (const [vin, list] of occurrences) {
       const alive = list.filter((o) => o.element.isConnected);
       if (alive.length === list.length) continue;
       // A removed element may come back (moved, re-rendered): then it is scanned afresh.
       for (const o of list) if (!o.element.isConnected) seenPairs.delete(o.element);
       if (alive.length) occurrences.set(vin, alive);
-      else occurrences.delete(vin);
+      else gone(vin);
     }
   }
 
@@ -300,14 +379,19 @@ export function createPageScanner(options: PageScannerOptions) {
         badges.clear();
       });
     },
-    /** After an in-page navigation: forget what left the page and look again. */
+    /** After an in-page navigation: a new page for the tab's list; forget what left and look again. */
     rescan() {
       prune();
+      resetPending = true;
+      judged.clear();
+      for (const vin of occurrences.keys()) toJudge.add(vin);
       schedule(doc.documentElement);
     },
     /** Resolves when everything queued so far has been scanned and badged. */
-    idle: () => draining ?? Promise.resolve(),
-    /** The VINs the background accepted, in order of discovery. */
+    idle: async () => {
+      while (draining) await draining;
+    },
+    /** The VINs on the page the background accepted, in order of discovery. */
     vins: () => [...accepted.keys()],
   };
 }

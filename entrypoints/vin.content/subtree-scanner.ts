@@ -17,8 +17,9 @@ export interface Occurrence {
   /** The element showing or holding the VIN; for JSON, the script element. */
   element: Element;
   kind: OccurrenceKind;
-  /** JSON only: name and URL of the object that holds the VIN, to find its card. */
-  hint?: Omit<JsonVin, 'vin'>;
+  /** JSON only: the object that holds the VIN and its key in its parent, to find its card. */
+  record?: JsonVin['record'];
+  keyInParent?: string;
 }
 
 export const BADGE_TAG = 'vhr-badge';
@@ -95,7 +96,9 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
   const rootElement = root.nodeType === 1 ? (root as Element) : null;
   const rootSkipped = !!rootElement && (TAGS.get(rootElement.localName) ?? 0) >= SKIPPED_TAG;
   // A TreeWalker never returns its root: an added card's own attributes need a look too.
-  let rootPending = root.nodeType === 3 || (!!rootElement && !rootSkipped);
+  // A script added on its own (a JSON-LD block for the next page of results) is read as data.
+  const rootScript = rootElement?.localName === 'script';
+  let rootPending = root.nodeType === 3 || (!!rootElement && !rootSkipped) || rootScript;
 
   // Text under a skipped ancestor of the root, or in an editable region, is not page content. The
   // walk never enters skipped subtrees, so a hit needs a check only when such places exist at all.
@@ -166,8 +169,7 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
     const type = el.getAttribute('type') ?? '';
     if (el.hasAttribute('src') || !(JSON_SCRIPT.test(type) || /javascript/i.test(type))) return;
     for (const found of scriptVins(el.textContent ?? '', type)) {
-      const { vin, ...hint } = found;
-      report({ vin, element: el, kind: 'json', labelled: true, hint });
+      report({ ...found, element: el, kind: 'json', labelled: true });
     }
   };
 
@@ -204,6 +206,7 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
       if (rootPending) {
         rootPending = false;
         if (root.nodeType === 3) visitText(root as Text);
+        else if (rootScript) visitScript(root as Element);
         else visitAttributes(root as Element, (root as Element).localName);
       }
       let count = 0;

@@ -75,14 +75,16 @@ describe('badge placement', () => {
     }
   });
 
-  it('finds the card of a VIN known only from JSON through its link or its name', async () => {
+  it('puts the badge of a VIN known only from JSON-LD inside the card its link or name points to', async () => {
     const run = await scanFixture('carvana.html');
     stop = () => run.controller.abort();
     const byVin = Object.fromEntries(run.badges().map((b) => [b.dataset.vhrVin, b]));
-    expect(byVin.WAUFFGFF8F1068897?.previousElementSibling?.getAttribute('href')).toBe(
+    expect(byVin.WAUFFGFF8F1068897?.parentElement?.querySelector('a')?.getAttribute('href')).toBe(
       'https://www.carvana.com/vehicle/2551001',
     );
-    expect(byVin['1G4GD5ED5BF334614']?.previousElementSibling?.textContent).toBe('2011 Buick LaCrosse CXL');
+    expect(byVin['1G4GD5ED5BF334614']?.parentElement?.querySelector('h2')?.textContent).toBe(
+      '2011 Buick LaCrosse CXL',
+    );
   });
 
   it('skips text areas, code and editable fields', async () => {

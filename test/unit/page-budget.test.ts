@@ -58,7 +58,7 @@ describe('page budgets', () => {
     await bg.deliver('saveEconomySettings', { autoCheckDetailPages: true }, bg.senders.page);
     const page = (tab: number, url: string) => ({ ...bg.senders.contentScript, tab: { id: tab }, url });
     const show = (vin: string, sender: ReturnType<typeof page>) =>
-      bg.deliver('reportPageVins', { candidates: [{ vin, labelled: true }], present: [vin] }, sender);
+      bg.deliver('reportPageVins', { candidates: [{ vin, labelled: true }], reset: true }, sender);
     // One page that keeps replacing its VIN: 40 VINs, one check.
     for (const vin of VINS.slice(0, 40)) await show(vin, page(7, 'https://www.cars.com/vehicledetail/1/'));
     expect(checks(bg)).toBe(1);

@@ -97,7 +97,7 @@ describe('check all VINs on a page', () => {
   const tabWith = async (bg: Awaited<ReturnType<typeof startBackground>>, vins: string[]) => {
     await bg.deliver(
       'reportPageVins',
-      { candidates: vins.map((vin) => ({ vin, labelled: true })), present: vins },
+      { candidates: vins.map((vin) => ({ vin, labelled: true })), reset: true },
       bg.senders.contentScript,
     );
   };
@@ -200,7 +200,7 @@ describe('automatic checks', () => {
     const bg = await startBackground({ configured: true });
     const answer = await bg.deliver(
       'reportPageVins',
-      { candidates: [{ vin: RAM, labelled: true }], present: [RAM] },
+      { candidates: [{ vin: RAM, labelled: true }], reset: true },
       bg.senders.contentScript,
     );
     expect(answer.value.known).toEqual({});
@@ -212,13 +212,13 @@ describe('automatic checks', () => {
     await bg.deliver('saveEconomySettings', { autoCheckDetailPages: true }, bg.senders.page);
     const answer = await bg.deliver(
       'reportPageVins',
-      { candidates: [{ vin: RAM, labelled: true }], present: [RAM] },
+      { candidates: [{ vin: RAM, labelled: true }], reset: true },
       bg.senders.contentScript,
     );
     expect(answer.value.known[RAM].records.providerA).toBe(33);
     const listing = await bg.deliver(
       'reportPageVins',
-      { candidates: PAGE_TWO.map((vin) => ({ vin, labelled: true })), present: PAGE_TWO },
+      { candidates: PAGE_TWO.map((vin) => ({ vin, labelled: true })), reset: true },
       { ...bg.senders.contentScript, tab: { id: 9 } },
     );
     expect(listing.value.known).toEqual({});

@@ -36,7 +36,7 @@ const READS: Array<[string, unknown, 'page' | 'contentScript']> = [
   ['isSiteEnabled', undefined, 'contentScript'],
   [
     'reportPageVins',
-    { candidates: [{ vin: '1G1PG5SC3C7167133', labelled: true }], present: [] },
+    { candidates: [{ vin: '1G1PG5SC3C7167133', labelled: true }], reset: true },
     'contentScript',
   ],
 ];

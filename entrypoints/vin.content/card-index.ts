@@ -1,0 +1,113 @@
+// Which elements of the page carry which identity keys (lib/listing-identity.ts): link and image
+// URLs, id-like attributes, vehicle names in headings and links. Built only when a vehicle known
+// from page data alone needs its card, and then only over what was added since the last time.
+import { idKeys, nameKeys, urlKeys } from '@/lib/listing-identity';
+import { BADGE_TAG } from './subtree-scanner';
+
+// Attributes that hold a listing's own id (data-listing-id, data-stock-number, id="listing-123").
+const ID_ATTRIBUTE = /(^|-)id$|^id$|stock|sku|listing|vehicle-key|inventory/;
+const URL_ATTRIBUTE = new Set([
+  'href',
+  'src',
+  'data-src',
+  'data-lazy-src',
+  'data-href',
+  'data-url',
+  'poster',
+]);
+const NAMED = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a']);
+const NOT_CONTENT = new Set(['script', 'style', 'noscript', 'template', BADGE_TAG]);
+// Past this many roots waiting, one walk of the whole body is cheaper than remembering them.
+const MAX_PENDING = 256;
+
+export function createCardIndex(doc: Document) {
+  const byKey = new Map<string, Set<Element>>();
+  let pending: Node[] = [];
+  let whole = true;
+  let removals = false;
+
+  const add = (key: string, element: Element, fresh: Set<string>) => {
+    const set = byKey.get(key) ?? new Set<Element>();
+    byKey.set(key, set);
+    if (!set.has(element)) {
+      set.add(element);
+      fresh.add(key);
+    }
+  };
+
+  const indexElement = (el: Element, fresh: Set<string>) => {
+    const tag = el.localName;
+    if (NOT_CONTENT.has(tag)) return;
+    const attributes = el.attributes;
+    for (let i = 0; i < attributes.length; i++) {
+      const { name, value } = attributes[i] as Attr;
+      if (value.length < 4 || name === 'class' || name === 'style') continue;
+      if (URL_ATTRIBUTE.has(name)) for (const key of urlKeys(value, doc.baseURI)) add(key, el, fresh);
+      else if (name === 'srcset' || name === 'data-srcset') {
+        const first = value.trim().split(/\s+/)[0];
+        if (first) for (const key of urlKeys(first, doc.baseURI)) add(key, el, fresh);
+      } else if (ID_ATTRIBUTE.test(name)) for (const key of idKeys(value)) add(key, el, fresh);
+    }
+    const className = typeof el.className === 'string' ? el.className.toLowerCase() : '';
+    if (NAMED.has(tag) || className.includes('title') || className.includes('name')) {
+      const text = el.textContent ?? '';
+      if (text.length <= 160) for (const key of nameKeys(text)) add(key, el, fresh);
+    }
+  };
+
+  const indexRoot = (root: Node, fresh: Set<string>) => {
+    if (root.nodeType !== 1 || !root.isConnected) return;
+    const element = root as Element;
+    const scope = element === doc.documentElement ? doc.body : element;
+    if (!scope || !doc.body?.contains(scope)) return;
+    if (scope !== doc.body) indexElement(scope, fresh);
+    const all = scope.getElementsByTagName('*');
+    for (let i = 0; i < all.length; i++) indexElement(all[i] as Element, fresh);
+  };
+
+  return {
+    /** A subtree was added or changed: indexed when next needed. */
+    noteAdded(root: Node) {
+      if (whole) return;
+      if (pending.length >= MAX_PENDING) {
+        whole = true;
+        pending = [];
+      } else pending.push(root);
+    },
+    noteRemoved() {
+      removals = true;
+    },
+    /** Indexes what was added since the last call; returns the keys that gained an element. */
+    update(): Set<string> {
+      const fresh = new Set<string>();
+      if (removals) {
+        removals = false;
+        for (const [key, set] of byKey) {
+          for (const el of set) if (!el.isConnected) set.delete(el);
+          if (set.size === 0) byKey.delete(key);
+        }
+      }
+      if (whole) {
+        whole = false;
+        pending = [];
+        byKey.clear();
+        indexRoot(doc.documentElement, fresh);
+      } else {
+        const roots = pending;
+        pending = [];
+        for (const root of roots) indexRoot(root, fresh);
+      }
+      return fresh;
+    },
+    /** The elements on the page now that carry this key. */
+    carriers(key: string): Element[] {
+      const set = byKey.get(key);
+      if (!set) return [];
+      const live: Element[] = [];
+      for (const el of set) if (el.isConnected) live.push(el);
+      return live;
+    },
+  };
+}
+
+export type CardIndex = ReturnType<typeof createCardIndex>;

@@ -1,0 +1,81 @@
+// The keys that tie a record in page data to a card: the same listing written the ways real pages
+// write it must meet on one key, and unrelated things must not.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { idKeys, nameKeys, recordKeys, urlKeys } from '@/lib/listing-identity';
+
+const BASE = 'https://www.example.com/cars/search?page=2';
+const shared = (a: string[], b: string[]) => a.some((k) => b.includes(k));
+
+describe('listing identity keys', () => {
+  it('a URL meets itself absolute or relative, with or without query, fragment and trailing slash', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z0-9-]{1,12}$/), { minLength: 1, maxLength: 4 }),
+        fc.stringMatching(/^[a-z0-9=&]{0,20}$/),
+        fc.boolean(),
+        (segments, query, slash) => {
+          const path = `/${segments.join('/')}`;
+          const absolute = urlKeys(`https://www.example.com${path}`, BASE);
+          const written = urlKeys(`${path}${slash ? '/' : ''}${query ? `?${query}` : ''}#photos`, BASE);
+          expect(absolute.find((k) => k.startsWith('p:'))).toBe(written.find((k) => k.startsWith('p:')));
+        },
+      ),
+    );
+  });
+
+  it('an id meets the same id in a link path, a query value or an attribute like "listing-684213377"', () => {
+    const record = recordKeys({ id: 684213377, vin: 'X' }, undefined, BASE).strong;
+    expect(shared(record, urlKeys('/cars-for-sale/vehicle/684213377', BASE))).toBe(true);
+    expect(shared(record, urlKeys('/vdp?listingId=684213377&zip=30338', BASE))).toBe(true);
+    expect(shared(record, idKeys('listing-684213377'))).toBe(true);
+    expect(shared(record, urlKeys('/cars-for-sale/vehicle/684213378', BASE))).toBe(false);
+  });
+
+  it('names meet loosely: case, spacing, "Used"/"Certified", word order, a trim added on one side', () => {
+    const record = nameKeys('Used 2019 Honda Accord Sport');
+    expect(shared(record, nameKeys('2019  HONDA accord sport'))).toBe(true);
+    expect(shared(record, nameKeys('Certified Pre-Owned 2019 Honda Accord Sport'))).toBe(true);
+    expect(shared(record, nameKeys('Honda Accord Sport 2019'))).toBe(true);
+    expect(shared(record, nameKeys('2019 Honda Accord'))).toBe(true);
+    expect(shared(record, nameKeys('2018 Honda Accord Sport'))).toBe(false);
+    expect(shared(record, nameKeys('2019 Honda Civic Sport'))).toBe(false);
+  });
+
+  it('a record: its key in the parent, nested URLs (offers.url, links.*) strong; photos and names weak; ids of other things ignored', () => {
+    const keys = recordKeys(
+      {
+        vin: 'X',
+        name: '2018 Kia Stinger GT2',
+        offers: { url: 'https://www.carvana.com/vehicle/2551002?utm=1' },
+        links: { self: { href: '/inventory/used-2018-kia-stinger' } },
+        image: 'https://cdn.example.com/2551002/front.jpg',
+        dealerId: 7777,
+        makeId: 1234,
+        stockNumber: 'STK-48213',
+      },
+      'Listing:abc12345',
+      BASE,
+    );
+    expect(keys.strong).toEqual(
+      expect.arrayContaining([
+        'i:abc12345',
+        'p:/vehicle/2551002',
+        'i:2551002',
+        'p:/inventory/used-2018-kia-stinger',
+        'i:stk-48213',
+      ]),
+    );
+    expect(keys.strong).not.toContain('i:7777');
+    expect(keys.strong).not.toContain('i:1234');
+    expect(keys.weak).toEqual(expect.arrayContaining(['f:front.jpg', ...nameKeys('2018 Kia Stinger GT2')]));
+    expect(keys.strong.some((k) => k.includes('front.jpg'))).toBe(false);
+  });
+
+  it('words and short numbers are not ids; scripts and data URLs are not URLs', () => {
+    expect(idKeys('vehicle')).toEqual([]);
+    expect(idKeys('123')).toEqual([]);
+    expect(urlKeys('javascript:alert(1)', BASE)).toEqual([]);
+    expect(urlKeys('data:image/png;base64,AAAA', BASE)).toEqual([]);
+  });
+});
