@@ -58,7 +58,10 @@ export function urlKeys(url: string, base: string): string[] {
   const file = segments[segments.length - 1] ?? '';
   if (IMAGE_FILE.test(file)) keys.push(`f:${file}`);
   for (const segment of segments) if (ID_TOKEN.test(segment)) keys.push(`i:${segment}`);
-  for (const value of parsed.searchParams.values()) keys.push(...idKeys(value));
+  // forEach, not values(): in a Firefox content script the page's URLSearchParams iterator is not iterable.
+  parsed.searchParams.forEach((value) => {
+    keys.push(...idKeys(value));
+  });
   return keys;
 }
 

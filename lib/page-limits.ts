@@ -7,6 +7,6 @@
 /** Candidates in one message to the background. */
 export const CANDIDATES_PER_MESSAGE = 500;
 /** Messages per second from one page while it has candidates waiting. */
-export const MESSAGES_PER_SECOND = 4;
+export const MESSAGES_PER_SECOND = 8;
 /** VINs the popup lists for a tab: the newest seen, those scrolled away included. */
 export const MAX_TAB_VINS = 1000;

@@ -55,14 +55,22 @@ export function createCardIndex(doc: Document) {
     }
   };
 
-  const indexRoot = (root: Node, fresh: Set<string>) => {
-    if (root.nodeType !== 1 || !root.isConnected) return;
+  // The walk in progress: the roots left, and the elements of the current one (resumable, so a
+  // whole 2,000-card page is indexed in slices).
+  let roots: Node[] = [];
+  let elements: HTMLCollectionOf<Element> | null = null;
+  let position = 0;
+  let fresh = new Set<string>();
+
+  const startRoot = (root: Node): boolean => {
+    if (root.nodeType !== 1 || !root.isConnected) return false;
     const element = root as Element;
     const scope = element === doc.documentElement ? doc.body : element;
-    if (!scope || !doc.body?.contains(scope)) return;
+    if (!scope || !doc.body?.contains(scope)) return false;
     if (scope !== doc.body) indexElement(scope, fresh);
-    const all = scope.getElementsByTagName('*');
-    for (let i = 0; i < all.length; i++) indexElement(all[i] as Element, fresh);
+    elements = scope.getElementsByTagName('*');
+    position = 0;
+    return true;
   };
 
   return {
@@ -77,9 +85,8 @@ export function createCardIndex(doc: Document) {
     noteRemoved() {
       removals = true;
     },
-    /** Indexes what was added since the last call; returns the keys that gained an element. */
-    update(): Set<string> {
-      const fresh = new Set<string>();
+    /** Indexes what was added since the last time, until `timeUp()`; true when all is indexed. */
+    step(timeUp: () => boolean): boolean {
       if (removals) {
         removals = false;
         for (const [key, set] of byKey) {
@@ -91,13 +98,30 @@ export function createCardIndex(doc: Document) {
         whole = false;
         pending = [];
         byKey.clear();
-        indexRoot(doc.documentElement, fresh);
-      } else {
-        const roots = pending;
+        roots = [doc.documentElement];
+        elements = null;
+      } else if (pending.length) {
+        roots.push(...pending);
         pending = [];
-        for (const root of roots) indexRoot(root, fresh);
       }
-      return fresh;
+      for (;;) {
+        if (elements) {
+          while (position < elements.length) {
+            indexElement(elements[position++] as Element, fresh);
+            if ((position & 255) === 0 && timeUp()) return false;
+          }
+          elements = null;
+        }
+        const root = roots.shift();
+        if (!root) return true;
+        startRoot(root);
+      }
+    },
+    /** The keys that gained an element since the last call. */
+    takeFresh(): Set<string> {
+      const taken = fresh;
+      fresh = new Set();
+      return taken;
     },
     /** The elements on the page now that carry this key. */
     carriers(key: string): Element[] {

@@ -91,7 +91,7 @@ export function createPlacer(doc: Document) {
   }
 
   /**
-   * Makes ready to place these VINs known only from data: indexes what the page added, learns
+   * Makes ready to place these VINs known only from data (after `indexStep` said done): learns
    * their keys and marks the elements carrying them, so that no card grows over a neighbour's.
    * Returns the VINs worth trying (new ones, and those a newly indexed element may now match).
    */
@@ -108,7 +108,7 @@ export function createPlacer(doc: Document) {
       }
       tryNow.add(vin);
     }
-    const fresh = index.update();
+    const fresh = index.takeFresh();
     if (fresh.size) {
       const waitingSet = new Set(waiting);
       for (const key of fresh)
@@ -185,6 +185,8 @@ export function createPlacer(doc: Document) {
     prepareData,
     reset,
     forgetVin,
+    /** Indexes the page's keys in slices: true when done (call before prepareData). */
+    indexStep: index.step,
     noteAdded: index.noteAdded,
     noteRemoved: index.noteRemoved,
   };

@@ -141,6 +141,19 @@ describe('cards changed in place', () => {
     expect(badgeVins(run.badges())).toContain('1C6RD6FT1CS310366');
   });
 
+  it('a card whose VIN is switched away and back while the page removed its badge gets it back', async () => {
+    const run = await scanFixture('dealer.html');
+    stop = () => run.controller.abort();
+    const card = document.querySelector('li[data-vin="1C6RD6FT1CS310366"]') as HTMLElement;
+    // In one task, as a re-rendering page does: badge gone, VIN switched away and back.
+    card.querySelector('vhr-badge')?.remove();
+    card.dataset.vin = 'JN8AZ28R59T128050';
+    card.dataset.vin = '1C6RD6FT1CS310366';
+    await rerun(run);
+    expect(card.querySelectorAll('vhr-badge')).toHaveLength(1);
+    expect((card.querySelector('vhr-badge') as HTMLElement).dataset.vhrVin).toBe('1C6RD6FT1CS310366');
+  });
+
   it('a badge the page removes on its own is put back, once', async () => {
     const run = await scanFixture('dealer.html');
     stop = () => run.controller.abort();

@@ -102,4 +102,57 @@ describe('detection in Chromium', () => {
     expect(await badgeVins(copart)).toEqual([]);
     await stack.browser.screenshot(dealer, 'detection-dealer');
   });
+
+  it('badges vehicles known only from page data inside the card of their listing, and none on look-alikes', async () => {
+    const scanned = async (fixture: string) => {
+      const tab = await stack.browser.context.newPage();
+      await tab.addInitScript(() =>
+        document.addEventListener('vhr:drained', () =>
+          document.documentElement.setAttribute('data-scanned', ''),
+        ),
+      );
+      await tab.goto(`${stack.server.origin}/fixtures/sites/${fixture}`);
+      await tab.waitForSelector('html[data-scanned]');
+      return tab;
+    };
+    const placed = (tab: Page) =>
+      tab.$$eval('[data-vhr-vin]', (hosts) =>
+        Object.fromEntries(
+          hosts.map((h) => [
+            (h as HTMLElement).dataset.vhrVin,
+            h.closest('[data-oracle]')?.getAttribute('data-oracle'),
+          ]),
+        ),
+      );
+    const autotrader = await scanned('autotrader-search.html');
+    await expect
+      .poll(() => placed(autotrader))
+      .toEqual({
+        '1N6SD16S6NC347945': '684300101',
+        '1GKLVKED6AJ152841': '684300102',
+        JH4KA2635HC013743: '684300103',
+        '5XYZUDLB3DG001966': '684300104',
+        '1GCEC14W6TZ228585': '684300105',
+        '1JCMR7849JT185834': '684300106',
+      });
+    await stack.browser.screenshot(autotrader, 'detection-data-only');
+    const lookAlikes = await scanned('look-alikes.html');
+    await expect.poll(() => placed(lookAlikes)).toEqual({ '2D8GP44L05R217097': 'STK-48213' });
+    // The five VINs with no card of their own are still the tab's: the toolbar counts all six.
+    await expect.poll(() => toolbarCount(lookAlikes)).toBe('6');
+  });
+
+  it('moves the badge of a VIN shown only to screen readers to the top of its card', async () => {
+    const tab = await stack.browser.context.newPage();
+    await tab.goto(`${stack.server.origin}/fixtures/sites/cargurus.html`);
+    await expect.poll(() => badgeVins(tab)).toHaveLength(4);
+    // Placed beside the text first, then moved once the page's layout shows the text is clipped away.
+    await expect
+      .poll(() =>
+        tab.$$eval('[data-vhr-vin]', (hosts) =>
+          hosts.filter((h) => h.closest('.sr-only')).map((h) => (h as HTMLElement).dataset.vhrVin),
+        ),
+      )
+      .toEqual([]);
+  });
 });

@@ -175,12 +175,14 @@ describe('a hostile page', () => {
   it('injects 10,000 VIN-like strings: no record check, no purchase, and the badges still answer the user', async () => {
     const checksBefore = recordChecks();
     await page.evaluate(() => attack.flood(10_000));
-    // The flood is tracked up to the per-page cap; the page's own vehicles keep their badges.
+    // The flood is judged at a bounded pace (no cap: each accepted one is badged once); the page's
+    // own vehicles keep their badges.
     await expect
       .poll(() => page.locator('vhr-badge').count(), { timeout: 30_000 })
       .toBeGreaterThan(VEHICLES.length + 100);
-    expect(await page.locator('vhr-badge').count()).toBeLessThanOrEqual(2_000 + VEHICLES.length + 1);
-    expect(await badgeVins()).toEqual(expect.arrayContaining(VEHICLES));
+    const shown = await badgeVins();
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(shown).toEqual(expect.arrayContaining(VEHICLES));
     expect(recordChecks()).toBe(checksBefore);
     // The user asks for one VIN's records: the badge and the background still answer.
     const badge = await badgeOf(page, '4T1BB3EK5AU118081');
