@@ -15,13 +15,19 @@ import {
   DisableSiteRequest,
   EnableSiteRequest,
   NoPayload,
+  NoteRequest,
+  Notes,
   OpenReportRequest,
   PageCandidates,
   PageVinsAnswer,
   PurchaseOutcome,
   PurchaseRequest,
   PurchaseStatus,
+  ReportList,
+  ReportListRequest,
   ReportRequest,
+  ReportSearch,
+  ReportSearchRequest,
   ReportView,
   SavedSettings,
   SaveSettingsRequest,
@@ -87,8 +93,15 @@ export const PROTOCOL = {
   getOpenPurchases: { from: PAGES, request: NoPayload, response: z.array(PurchaseStatus) },
   /** A report the user holds, from the library or fetched by id (free). */
   openReport: { from: PAGES, request: OpenReportRequest, response: ReportView },
-  /** The user's reports as CSV. */
+  /** The user's reports as CSV, with the notes. */
   exportReportsCsv: { from: PAGES, request: NoPayload, response: z.string() },
+  /** Every report held, the reports saved offline and the notes (the library page). */
+  listReports: { from: PAGES, request: ReportListRequest, response: ReportList },
+  /** Reports matching a query in the list as last read, at most `limit` (the popup). */
+  searchReports: { from: PAGES, request: ReportSearchRequest, response: ReportSearch },
+  getNotes: { from: PAGES, request: NoPayload, response: Notes },
+  /** Saves one vehicle's private note (empty: deleted). */
+  saveNote: { from: PAGES, request: NoteRequest, response: Notes },
 } as const satisfies Record<string, MessageSpec>;
 
 type Table = typeof PROTOCOL;

@@ -22,15 +22,26 @@ export async function refreshAccount(): Promise<Account> {
   return account;
 }
 
-export async function getAccount(request?: { fresh?: boolean } | null): Promise<Result<Account>> {
+export async function getAccount(
+  request?: { fresh?: boolean; recent?: number } | null,
+): Promise<Result<Account>> {
+  // A dealer holds thousands of reports: the popup asks for the newest few and their count.
+  const cut = (account: Account): Account =>
+    request?.recent === undefined
+      ? account
+      : {
+          ...account,
+          reports: account.reports.slice(0, request.recent),
+          reportCount: account.reports.length,
+        };
   const cached = await accountItem.get();
-  if (cached && !request?.fresh) return ok(cached);
+  if (cached && !request?.fresh) return ok(cut(cached));
   try {
-    return ok(await refreshAccount());
+    return ok(cut(await refreshAccount()));
   } catch (error) {
     // Offline or failing: the last good copy, with its age and what went wrong.
     if (!(error instanceof ApiError) || !cached || error.kind === 'no-key') throw error;
-    return ok({ ...cached, refreshError: error.toData() });
+    return ok(cut({ ...cached, refreshError: error.toData() }));
   }
 }
 

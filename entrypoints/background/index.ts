@@ -20,6 +20,7 @@ import { openPurchase } from './purchase-window';
 import { purchaseReport } from './purchases';
 import { getRecordCounts, pruneRecordCache } from './record-cache';
 import { exportReportsCsv, openReport } from './report-access';
+import { listReports, searchReports } from './report-list';
 import { restrictStorage } from './storage-access';
 import { forgetClosedTabs, getTabVins, reportPageVins } from './tab-vins';
 import {
@@ -31,6 +32,7 @@ import {
   setBuiltInSite,
   syncUserSites,
 } from './user-sites';
+import { getNotes, saveNote } from './vehicle-notes';
 
 const HANDLERS: Handlers = {
   getRecordCounts,
@@ -43,6 +45,10 @@ const HANDLERS: Handlers = {
   getEconomySettings,
   saveEconomySettings,
   clearCachedData,
+  listReports,
+  searchReports,
+  getNotes,
+  saveNote,
   getTabVins,
   getUserSites,
   enableSite,

@@ -6,6 +6,7 @@ import { ok, type Result } from '@/lib/result';
 import { cachedAccount, getAccount } from './account';
 import { findReport, keepReport } from './report-library';
 import { currentClient } from './service';
+import { readNotes } from './vehicle-notes';
 
 /** From the library when kept (offline, instant), else fetched by id (free) and kept. */
 export async function openReport({
@@ -27,5 +28,5 @@ export async function openReport({
 
 export async function exportReportsCsv(): Promise<Result<string>> {
   const account = await getAccount({ fresh: true });
-  return account.ok ? ok(reportsCsv(account.value.reports)) : account;
+  return account.ok ? ok(reportsCsv(account.value.reports, await readNotes())) : account;
 }

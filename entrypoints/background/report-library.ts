@@ -1,7 +1,7 @@
 // Every report bought or fetched, kept in IndexedDB so it opens offline and at once. Keyed by
 // (provider, id); the least recently opened are dropped when the library outgrows its budget.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { Provider, Report } from '@/lib/api/schemas';
+import type { Provider, Report, ReportSummary } from '@/lib/api/schemas';
 
 export interface StoredReport extends Report {
   /** When the service created it (from /user/reports), or when we received it. */
@@ -60,6 +60,19 @@ async function trim(database: IDBPDatabase<LibrarySchema>, budgetBytes: number) 
     await database.delete('reports', [oldest.provider, oldest.id]);
     total -= oldest.bytes;
   }
+}
+
+/** What the library holds, without the report bodies' weight in the answer. */
+export async function keptReportSummaries(): Promise<ReportSummary[]> {
+  const database = await open();
+  const summaries: ReportSummary[] = [];
+  let cursor = await database.transaction('reports').store.openCursor();
+  while (cursor) {
+    const { provider, id, vin, yearMakeModel, createdAt } = cursor.value;
+    summaries.push({ provider, id, vin, yearMakeModel, createdAt, updatedAt: createdAt });
+    cursor = await cursor.continue();
+  }
+  return summaries;
 }
 
 /** Forgets the library (options: "clear cached data"). */

@@ -16,7 +16,7 @@ import { AccountState } from './account-state';
 import { AccountSummary } from './account-summary';
 import { CheckAll } from './check-all';
 import { OpenPurchases } from './open-purchases';
-import { ReportsList } from './reports-list';
+import { RECENT_REPORTS, ReportsList } from './reports-list';
 import { SiteSwitch } from './site-switch';
 import { countsText, TabVins } from './tab-vin-list';
 import { VinBox } from './vin-box';
@@ -51,10 +51,10 @@ export function App() {
 
   useEffect(() => {
     // Stale-while-revalidate: the cached account first, alone so nothing delays it; then the rest.
-    ask('getAccount', undefined)
+    ask('getAccount', { recent: RECENT_REPORTS })
       .then((cached) => setAccount((current) => current ?? cached))
       .finally(() => {
-        ask('getAccount', { fresh: true })
+        ask('getAccount', { fresh: true, recent: RECENT_REPORTS })
           .then(setAccount)
           .finally(() => setRefreshing(false));
         ask('getLedger', undefined).then((r) => (r.ok ? setLedger(r.value) : setPanelError(r.error)));
@@ -142,7 +142,10 @@ export function App() {
 
       <h2>Your reports</h2>
       {account?.ok ? (
-        <ReportsList reports={account.value.reports} />
+        <ReportsList
+          recent={account.value.reports}
+          count={account.value.reportCount ?? account.value.reports.length}
+        />
       ) : (
         <p class="muted">Your reports show here once the key is set.</p>
       )}

@@ -1,14 +1,31 @@
-// The reports the user holds, both providers merged, newest first, searchable.
-import { useState } from 'preact/hooks';
+// The newest reports the user holds and a search over all of them (done by the background on the
+// list it keeps: a dealer's thousands of reports are never rendered here); "All reports" opens the
+// library page.
+import { useEffect, useState } from 'preact/hooks';
+import { ErrorNotice } from '@/components/error-notice';
 import type { ReportSummary } from '@/lib/api/schemas';
+import type { ReportSearch } from '@/lib/message-shapes';
+import { ask } from '@/lib/messaging';
 import { reportUrl } from '@/lib/report-url';
+import type { Result } from '@/lib/result';
 
-export function ReportsList({ reports }: { reports: ReportSummary[] }) {
+/** Newest reports shown at once, and search matches shown at most. */
+export const RECENT_REPORTS = 5;
+const MATCHES = 10;
+
+export function ReportsList({ recent, count }: { recent: ReportSummary[]; count: number }) {
   const [query, setQuery] = useState('');
-  const q = query.trim().toUpperCase();
-  const shown = q
-    ? reports.filter((r) => r.vin.includes(q) || r.yearMakeModel.toUpperCase().includes(q))
-    : reports;
+  const [found, setFound] = useState<Result<ReportSearch> | null>(null);
+  const searching = query.trim() !== '';
+  useEffect(() => {
+    if (!searching) return setFound(null);
+    let current = true;
+    ask('searchReports', { query, limit: MATCHES }).then((result) => current && setFound(result));
+    return () => {
+      current = false;
+    };
+  }, [query]);
+  const shown = searching ? (found?.ok ? found.value.matches : []) : recent;
   return (
     <section aria-label="Your reports">
       <label for="report-search">Search your reports</label>
@@ -19,8 +36,9 @@ export function ReportsList({ reports }: { reports: ReportSummary[] }) {
         placeholder="VIN, year, make or model"
         onInput={(e) => setQuery(e.currentTarget.value)}
       />
-      {reports.length === 0 && <p class="muted">You hold no reports yet.</p>}
-      {reports.length > 0 && shown.length === 0 && <p class="muted">No report matches “{query}”.</p>}
+      {count === 0 && <p class="muted">You hold no reports yet.</p>}
+      {found && !found.ok && <ErrorNotice error={found.error} />}
+      {searching && found?.ok && found.value.total === 0 && <p class="muted">No report matches “{query}”.</p>}
       <ul class="reports" aria-label="Reports">
         {shown.map((r) => (
           <li key={`${r.provider}:${r.id}`}>
@@ -33,6 +51,16 @@ export function ReportsList({ reports }: { reports: ReportSummary[] }) {
           </li>
         ))}
       </ul>
+      {searching && found?.ok && found.value.total > found.value.matches.length && (
+        <p class="muted">
+          {found.value.matches.length} of {found.value.total} shown.
+        </p>
+      )}
+      {count > 0 && (
+        <a href="library.html" target="_blank" rel="noreferrer" data-testid="all-reports">
+          All reports ({count}) in the library
+        </a>
+      )}
     </section>
   );
 }

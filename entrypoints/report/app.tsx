@@ -2,15 +2,15 @@
 // nothing of the extension (sandbox without allow-scripts or allow-same-origin), behind a strict
 // content security policy; remote images only on request.
 
-import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
+import { ReportFrame, useReportDocument } from '@/components/report-frame';
 import { Provider } from '@/lib/api/schemas';
 import type { ErrorData } from '@/lib/error-data';
 import type { Account, ReportView } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
 import { findHeld } from '@/lib/purchase-rules';
-import { countRemoteResources, reportDocument } from '@/lib/report-document';
+import { countRemoteResources } from '@/lib/report-document';
 import { ReportToolbar } from './report-toolbar';
 
 type State =
@@ -48,13 +48,7 @@ export function App() {
   }, []);
 
   const report = state.step === 'ready' ? state.report : null;
-  const srcdoc = useMemo(
-    () =>
-      report
-        ? reportDocument(report.html, { purify: DOMPurify, parser: new DOMParser() }, { allowRemote })
-        : '',
-    [report, allowRemote],
-  );
+  const srcdoc = useReportDocument(report, allowRemote);
   const remoteCount = useMemo(
     () => (report ? countRemoteResources(report.html, new DOMParser()) : { images: 0, others: 0 }),
     [report],
@@ -86,13 +80,7 @@ export function App() {
               <ErrorNotice error={accountError} />
             </div>
           )}
-          <iframe
-            title={`${report.provider} report for ${report.vin}`}
-            class="report-frame"
-            sandbox="allow-popups allow-popups-to-escape-sandbox"
-            referrerpolicy="no-referrer"
-            srcdoc={srcdoc}
-          />
+          <ReportFrame title={`${report.provider} report for ${report.vin}`} srcdoc={srcdoc} />
         </>
       )}
     </div>

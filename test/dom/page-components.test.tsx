@@ -100,20 +100,20 @@ describe('VIN box', () => {
 });
 
 describe('reports list', () => {
-  it('searches by VIN and by year, make or model, and says when nothing matches', () => {
-    render(<ReportsList reports={REPORTS} />);
-    const search = screen.getByLabelText('Search your reports');
-    fireEvent.input(search, { target: { value: 'bmw' } });
-    expect(screen.getAllByRole('listitem')).toHaveLength(1);
-    fireEvent.input(search, { target: { value: '1g1pg5' } });
-    expect(screen.getByRole('link').getAttribute('href')).toBe('report.html?provider=providerA&id=1');
-    fireEvent.input(search, { target: { value: 'tesla' } });
-    expect(screen.getByText('No report matches “tesla”.')).toBeTruthy();
+  it('shows the newest reports it is given and links to the library with the count of all', () => {
+    render(<ReportsList recent={REPORTS.slice(0, 1)} count={4321} />);
+    expect(screen.getAllByRole('link')[0]?.getAttribute('href')).toBe(
+      `report.html?provider=${REPORTS[0]?.provider}&id=${REPORTS[0]?.id}`,
+    );
+    const all = screen.getByTestId('all-reports');
+    expect(all.textContent).toBe('All reports (4321) in the library');
+    expect(all.getAttribute('href')).toBe('library.html');
   });
 
-  it('says so when the user holds none', () => {
-    render(<ReportsList reports={[]} />);
+  it('says so when the user holds none, and offers no library link', () => {
+    render(<ReportsList recent={[]} count={0} />);
     expect(screen.getByText('You hold no reports yet.')).toBeTruthy();
+    expect(screen.queryByTestId('all-reports')).toBeNull();
   });
 });
 

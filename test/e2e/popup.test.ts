@@ -9,11 +9,13 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('popup', () => {
-  it('lists the reports held, newest first, and searches them', async () => {
+  it('lists the newest reports held, searches them all, and links to the library', async () => {
     const popup = await stack.browser.openPage('popup.html');
     const items = popup.getByRole('list', { name: 'Reports' }).getByRole('listitem');
-    await expect.poll(() => items.count()).toBe(6);
+    // The demo user holds 6: the popup shows the newest 5 and counts all of them.
+    await expect.poll(() => items.count()).toBe(5);
     expect(await items.first().textContent()).toContain('2011 BMW M3');
+    expect(await popup.getByTestId('all-reports').textContent()).toBe('All reports (6) in the library');
     await popup.getByLabel('Search your reports').fill('cruze');
     await expect.poll(() => items.count()).toBe(2);
     await popup.getByLabel('Search your reports').fill('1FMDU34X');

@@ -1,0 +1,179 @@
+// The report library: every report the user holds, one row per vehicle, searchable by VIN, year,
+// make and model, sortable by date, filtered by provider and by "saved offline"; a private note per
+// vehicle; the providerA and providerB reports of one VIN side by side. The list shows at once from
+// what the background kept, then the service's answer replaces it; offline, it says how old it is.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { downloadFile } from '@/components/download-file';
+import { ErrorNotice } from '@/components/error-notice';
+import type { ErrorData } from '@/lib/error-data';
+import type { ReportList } from '@/lib/message-shapes';
+import { ask } from '@/lib/messaging';
+import { plural } from '@/lib/plural';
+import type { Result } from '@/lib/result';
+import { filterGroups, groupByVehicle, type LibraryFilter } from '@/lib/vehicle-groups';
+import { CompareView } from './compare-view';
+import { VehicleRow } from './vehicle-row';
+
+// Rows rendered at a time: a dealer's 10,000 reports are searched in full, shown a page at a time.
+const PAGE = 100;
+
+function age(at: number): string {
+  const minutes = Math.round((Date.now() - at) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${plural(hours, 'hour')} ago` : `${plural(Math.round(hours / 24), 'day')} ago`;
+}
+
+export function App() {
+  const [list, setList] = useState<Result<ReportList> | null>(null);
+  const [refreshing, setRefreshing] = useState(true);
+  const [filter, setFilter] = useState<LibraryFilter>({
+    query: '',
+    provider: 'all',
+    offlineOnly: false,
+    sort: 'newest',
+  });
+  const [limit, setLimit] = useState(PAGE);
+  const [compare, setCompare] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<ErrorData | null>(null);
+
+  useEffect(() => {
+    ask('listReports', undefined)
+      .then((kept) => setList((current) => current ?? kept))
+      .finally(() =>
+        ask('listReports', { fresh: true })
+          .then((fresh) => setList((current) => (fresh.ok || !current?.ok ? fresh : current)))
+          .finally(() => setRefreshing(false)),
+      );
+  }, []);
+
+  const value = list?.ok ? list.value : null;
+  const groups = useMemo(() => (value ? groupByVehicle(value.reports) : []), [value?.reports]);
+  const offline = useMemo(() => new Set(value?.offline ?? []), [value?.offline]);
+  const notes = value?.notes ?? {};
+  const shown = useMemo(() => filterGroups(groups, filter, offline, notes), [groups, filter, offline, notes]);
+  const set = (change: Partial<LibraryFilter>) => {
+    setFilter({ ...filter, ...change });
+    setLimit(PAGE);
+  };
+
+  async function saveNote(vin: string, text: string): Promise<boolean> {
+    const saved = await ask('saveNote', { vin, text });
+    if (!saved.ok) {
+      setActionError(saved.error);
+      return false;
+    }
+    setActionError(null);
+    if (value) setList({ ok: true, value: { ...value, notes: saved.value } });
+    return true;
+  }
+
+  async function exportCsv() {
+    const csv = await ask('exportReportsCsv', undefined);
+    if (csv.ok) downloadFile(csv.value, 'text/csv', 'vin-history-reports.csv');
+    setActionError(csv.ok ? null : csv.error);
+  }
+
+  const comparing = compare ? groups.find((g) => g.vin === compare) : undefined;
+  return (
+    <main class="library">
+      <header class="library-head">
+        <h1>Your reports</h1>
+        {value && (
+          <p class="muted" data-testid="list-age">
+            {plural(value.reports.length, 'report')} for {plural(groups.length, 'vehicle')}
+            {value.at ? ` · list as of ${new Date(value.at).toLocaleString()} (${age(value.at)})` : ''}
+            {refreshing ? ' · checking for new ones…' : ''}
+          </p>
+        )}
+      </header>
+      {list === null && <p class="muted">Loading your reports…</p>}
+      {list && !list.ok && <ErrorNotice error={list.error} />}
+      {value?.refreshError && (
+        <div class="notice warn" role="status">
+          <strong>Showing the list as it was{value.at ? ` ${age(value.at)}` : ''}.</strong>{' '}
+          {value.refreshError.message}
+        </div>
+      )}
+      {actionError && <ErrorNotice error={actionError} />}
+      {comparing && <CompareView group={comparing} onClose={() => setCompare(null)} />}
+      {value && (
+        <>
+          <form class="library-tools" onSubmit={(e) => e.preventDefault()} aria-label="Search and filters">
+            <div>
+              <label for="library-search">Search</label>
+              <input
+                id="library-search"
+                type="search"
+                placeholder="VIN, year, make, model or note"
+                value={filter.query}
+                onInput={(e) => set({ query: e.currentTarget.value })}
+              />
+            </div>
+            <div>
+              <label for="library-provider">Provider</label>
+              <select
+                id="library-provider"
+                value={filter.provider}
+                onChange={(e) => set({ provider: e.currentTarget.value as LibraryFilter['provider'] })}
+              >
+                <option value="all">Both</option>
+                <option value="providerA">providerA</option>
+                <option value="providerB">providerB</option>
+              </select>
+            </div>
+            <div>
+              <label for="library-sort">Sort</label>
+              <select
+                id="library-sort"
+                value={filter.sort}
+                onChange={(e) => set({ sort: e.currentTarget.value as LibraryFilter['sort'] })}
+              >
+                <option value="newest">Newest first</option>
+                <option value="oldest">Oldest first</option>
+              </select>
+            </div>
+            <label class="inline">
+              <input
+                type="checkbox"
+                checked={filter.offlineOnly}
+                onChange={(e) => set({ offlineOnly: e.currentTarget.checked })}
+              />{' '}
+              Saved offline only
+            </label>
+            <button type="button" onClick={exportCsv}>
+              Export CSV
+            </button>
+          </form>
+          <p class="muted" role="status" data-testid="shown-count">
+            {shown.length === groups.length
+              ? plural(shown.length, 'vehicle')
+              : `${plural(shown.length, 'vehicle')} of ${groups.length} match`}
+          </p>
+          {groups.length === 0 && <p>You hold no reports yet. Reports you buy show here.</p>}
+          <ul class="vehicles" aria-label="Vehicles" data-query={filter.query}>
+            {shown.slice(0, limit).map((group) => (
+              <VehicleRow
+                key={group.vin}
+                group={group}
+                offline={offline}
+                note={notes[group.vin] ?? ''}
+                onSaveNote={(text) => saveNote(group.vin, text)}
+                onCompare={() => {
+                  setCompare(group.vin);
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            ))}
+          </ul>
+          {shown.length > limit && (
+            <button type="button" onClick={() => setLimit(limit + PAGE)}>
+              Show {Math.min(PAGE, shown.length - limit)} more of {shown.length - limit}
+            </button>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+// The report library's data: the whole list (kept with its age, usable offline), the popup's
+// search over it, private notes that survive "Clear cached data", and a CSV safe in a spreadsheet.
+import { describe, expect, it } from 'vitest';
+import { csvCell } from '@/lib/purchase-rules';
+import { startBackground } from './background-harness';
+
+describe('report list', () => {
+  it('lists every report held with the time of the list, and the last good copy when the service is down', async () => {
+    const bg = await startBackground({ configured: true });
+    const fresh = await bg.deliver('listReports', { fresh: true }, bg.senders.page);
+    expect(fresh.value.reports).toHaveLength(6);
+    expect(fresh.value.at).toBeGreaterThan(0);
+    expect(fresh.value.offline).toEqual([]);
+    const first = fresh.value.reports[0];
+    await bg.deliver('openReport', { provider: first.provider, id: first.id }, bg.senders.page);
+    bg.sim.faults.add({ kind: 'drop' });
+    const offline = await bg.deliver('listReports', { fresh: true }, bg.senders.page);
+    expect(offline.ok).toBe(true);
+    expect(offline.value.reports).toEqual(fresh.value.reports);
+    expect(offline.value.at).toBe(fresh.value.at);
+    expect(offline.value.refreshError?.kind).toBe('network');
+    expect(offline.value.offline).toEqual([`${first.provider}:${first.id}`]);
+  });
+
+  it('the popup gets the newest few and the count; its search looks at all of them', async () => {
+    const bg = await startBackground({ configured: true });
+    const account = await bg.deliver('getAccount', { fresh: true, recent: 2 }, bg.senders.page);
+    expect(account.value.reports).toHaveLength(2);
+    expect(account.value.reportCount).toBe(6);
+    const cruze = await bg.deliver('searchReports', { query: 'cruze', limit: 10 }, bg.senders.page);
+    expect(cruze.value.total).toBe(2);
+    expect(cruze.value.matches.every((r: { yearMakeModel: string }) => /cruze/i.test(r.yearMakeModel))).toBe(
+      true,
+    );
+    const vin = await bg.deliver('searchReports', { query: '1fmdu34x', limit: 10 }, bg.senders.page);
+    expect(vin.value.matches.map((r: { vin: string }) => r.vin)).toEqual(['1FMDU34X7PUD75574']);
+    const limited = await bg.deliver('searchReports', { query: '', limit: 1 }, bg.senders.page);
+    expect(limited.value).toMatchObject({ total: 6 });
+    expect(limited.value.matches).toHaveLength(1);
+  });
+
+  it('keeps private notes through "Clear cached data" and exports them in a spreadsheet-safe CSV', async () => {
+    const bg = await startBackground({ configured: true });
+    await bg.deliver(
+      'saveNote',
+      { vin: '1fmdu34x7pud75574', text: '=HYPERLINK("http://x","click")' },
+      bg.senders.page,
+    );
+    await bg.deliver(
+      'saveNote',
+      { vin: '1G1PG5SC3C7167133', text: 'Seen at the auction, lot 42' },
+      bg.senders.page,
+    );
+    await bg.deliver('clearCachedData', undefined, bg.senders.page);
+    const list = await bg.deliver('listReports', { fresh: true }, bg.senders.page);
+    expect(list.value.notes).toEqual({
+      '1FMDU34X7PUD75574': '=HYPERLINK("http://x","click")',
+      '1G1PG5SC3C7167133': 'Seen at the auction, lot 42',
+    });
+    const csv = (await bg.deliver('exportReportsCsv', undefined, bg.senders.page)).value;
+    expect(csv.split('\r\n')[0]).toBe('provider,report_id,vin,year_make_model,bought_at,note');
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"",""click"")"`);
+    expect(csv).toContain(',"Seen at the auction, lot 42"');
+    // An empty note deletes it.
+    const after = await bg.deliver('saveNote', { vin: '1G1PG5SC3C7167133', text: '  ' }, bg.senders.page);
+    expect(Object.keys(after.value)).toEqual(['1FMDU34X7PUD75574']);
+    // A note for something that is not a VIN is refused with the reason.
+    const bad = await bg.deliver('saveNote', { vin: 'not a vin', text: 'x' }, bg.senders.page);
+    expect(bad.ok ? '' : bad.error.kind).toBe('invalid-input');
+  });
+
+  it('a CSV cell a spreadsheet would run as a formula is neutralised', () => {
+    for (const lead of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${lead}1+1`).replace(/^"/, '').startsWith(`'${lead}`)).toBe(true);
+    expect(csvCell('2019 Honda Accord')).toBe('2019 Honda Accord');
+    expect(csvCell('a,b')).toBe('"a,b"');
+  });
+});
