@@ -21,7 +21,8 @@ export interface ExtensionBrowser {
   /** The service worker's used JS heap in MB (CDP Runtime.getHeapUsage on its target). */
   workerHeapMb(): Promise<number>;
   /** Full-page screenshot into test-results/screenshots (git-ignored). */
-  screenshot(page: Page, name: string): Promise<void>;
+  /** Saves a screenshot under test-results/screenshots (the whole page unless `fullPage` is false). */
+  screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,8 +121,11 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
         await page.close();
       }
     },
-    async screenshot(page, name) {
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `chromium-${name}.png`), fullPage: true });
+    async screenshot(page, name, options) {
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, `chromium-${name}.png`),
+        fullPage: options?.fullPage ?? true,
+      });
     },
     async close() {
       await context.close();

@@ -8,6 +8,13 @@ import { currentClient } from './service';
 import { storedValue } from './store';
 
 const accountItem = storedValue('account', z.nullable(Account), () => null);
+// The account as parsed, while this worker lives: a dealer's list of thousands of reports is read
+// and checked against its schema once, not on every popup open. Only this module writes it.
+let parsed: Promise<Account | null> | undefined;
+const readAccount = () => {
+  parsed ??= accountItem.get();
+  return parsed;
+};
 
 /** Reads everything from the service and keeps it. */
 export async function refreshAccount(): Promise<Account> {
@@ -19,6 +26,7 @@ export async function refreshAccount(): Promise<Account> {
   ]);
   const account: Account = { user, limits, reports, at: Date.now() };
   await accountItem.set(account);
+  parsed = Promise.resolve(account);
   return account;
 }
 
@@ -34,7 +42,7 @@ export async function getAccount(
           reports: account.reports.slice(0, request.recent),
           reportCount: account.reports.length,
         };
-  const cached = await accountItem.get();
+  const cached = await readAccount();
   if (cached && !request?.fresh) return ok(cut(cached));
   try {
     return ok(cut(await refreshAccount()));
@@ -46,7 +54,10 @@ export async function getAccount(
 }
 
 /** The account as last read, without asking the service (null before the first read). */
-export const cachedAccount = () => accountItem.get();
+export const cachedAccount = () => readAccount();
 
 /** Forgets the cached account (a new key belongs to someone else). */
-export const forgetAccount = () => accountItem.remove();
+export async function forgetAccount(): Promise<void> {
+  parsed = undefined;
+  await accountItem.remove();
+}

@@ -25,6 +25,28 @@ function age(at: number): string {
   return hours < 48 ? `${plural(hours, 'hour')} ago` : `${plural(Math.round(hours / 24), 'day')} ago`;
 }
 
+/** A labelled drop-down over a fixed set of values. */
+function Choice<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T;
+  options: Record<T, string>;
+  onChange(value: T): void;
+}) {
+  return (
+    <div>
+      <label for={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value as T)}>
+        {(Object.entries(props.options) as Array<[T, string]>).map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function App() {
   const [list, setList] = useState<Result<ReportList> | null>(null);
   const [refreshing, setRefreshing] = useState(true);
@@ -111,29 +133,20 @@ export function App() {
                 onInput={(e) => set({ query: e.currentTarget.value })}
               />
             </div>
-            <div>
-              <label for="library-provider">Provider</label>
-              <select
-                id="library-provider"
-                value={filter.provider}
-                onChange={(e) => set({ provider: e.currentTarget.value as LibraryFilter['provider'] })}
-              >
-                <option value="all">Both</option>
-                <option value="providerA">providerA</option>
-                <option value="providerB">providerB</option>
-              </select>
-            </div>
-            <div>
-              <label for="library-sort">Sort</label>
-              <select
-                id="library-sort"
-                value={filter.sort}
-                onChange={(e) => set({ sort: e.currentTarget.value as LibraryFilter['sort'] })}
-              >
-                <option value="newest">Newest first</option>
-                <option value="oldest">Oldest first</option>
-              </select>
-            </div>
+            <Choice
+              id="library-provider"
+              label="Provider"
+              value={filter.provider}
+              options={{ all: 'Both', providerA: 'providerA', providerB: 'providerB' }}
+              onChange={(provider) => set({ provider })}
+            />
+            <Choice
+              id="library-sort"
+              label="Sort"
+              value={filter.sort}
+              options={{ newest: 'Newest first', oldest: 'Oldest first' }}
+              onChange={(sort) => set({ sort })}
+            />
             <label class="inline">
               <input
                 type="checkbox"

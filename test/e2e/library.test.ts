@@ -74,7 +74,10 @@ describe('report library', () => {
       expect(await frame.getAttribute('title')).toBe(`${provider} report for ${CRUZE}`);
       await expect.poll(() => frame.contentFrame().locator('body').textContent()).toContain(CRUZE);
     }
-    await stack.browser.screenshot(page, 'library-compare');
+    // The window as the user sees it (a full-page capture leaves frames blank).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForTimeout(300);
+    await stack.browser.screenshot(page, 'library-compare', { fullPage: false });
     await page.getByRole('button', { name: 'Close comparison' }).click();
     expect(await frames.count()).toBe(0);
     await page.close();

@@ -86,7 +86,7 @@ describe.each(STORE_BUILDS)('the %s store build', (build) => {
       "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     );
     expect(manifest.sandbox).toBeUndefined();
-    for (const page of ['popup.html', 'options.html', 'report.html', 'confirm.html']) {
+    for (const page of ['popup.html', 'options.html', 'report.html', 'confirm.html', 'library.html']) {
       const html = readFileSync(join(OUTPUT, build, page), 'utf8');
       // Every script is a file of the package: nothing inline, nothing remote.
       for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/\ssrc="\/[^"/]/);
