@@ -95,6 +95,7 @@ export function App() {
   const vehicle = counts?.ok ? counts.value.vehicle : null;
   return (
     <main class="confirm">
+      <p class="brand">VIN History Lens · purchase confirmation</p>
       <h1>Get a vehicle history report</h1>
       <p class="vin-line">
         VIN <strong data-testid="confirm-vin">{vin}</strong>
@@ -103,7 +104,15 @@ export function App() {
         )}
       </p>
       {acc && (
-        <p data-testid="balance">{plural(acc.limits.credits, 'credit')} left · a report costs 1 credit</p>
+        <p data-testid="balance">
+          <strong>{plural(acc.limits.credits, 'credit')}</strong> now · a report costs 1 credit
+        </p>
+      )}
+      {acc && acc.limits.credits <= 0 && (
+        <div class="notice warn" role="status" data-testid="no-credits">
+          <strong>You have no credits.</strong> Reports you own still open free; to buy one, add credits with
+          your report service first.
+        </div>
       )}
       {account && !account.ok && <ErrorNotice error={account.error} />}
       {counts && !counts.ok && <ErrorNotice error={counts.error} />}
@@ -139,6 +148,12 @@ export function App() {
           />
         ))}
       </div>
+      <p class="row cancel-row">
+        <button type="button" onClick={() => window.close()}>
+          {outcome ? 'Close' : 'Cancel'}
+        </button>
+        <span class="muted">Nothing is bought unless you press a Buy button above.</span>
+      </p>
     </main>
   );
 }

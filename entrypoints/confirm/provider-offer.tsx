@@ -89,17 +89,26 @@ export function ProviderOffer({
           </button>
         </div>
       ) : (
-        <button
-          type="button"
-          class="primary"
-          disabled={busy || blocked !== null || records === 0}
-          onClick={() => onBuy({})}
-        >
-          {buying ? 'Buying…' : `Buy the ${provider} report (1 credit)`}
-        </button>
-      )}
-      {!held && !status && records === 0 && (
-        <p class="muted">No {provider} records for this VIN: nothing to buy.</p>
+        <>
+          {records === 0 && (
+            <p class="notice warn" data-testid={`no-records-${provider}`}>
+              No records: the report may be empty.
+            </p>
+          )}
+          <button
+            type="button"
+            class="primary buy"
+            disabled={busy || blocked !== null}
+            onClick={() => onBuy({})}
+          >
+            {buying ? 'Buying…' : `Buy the ${provider} report (1 credit)`}
+          </button>
+          {credits !== undefined && credits > 0 && (
+            <p class="muted" data-testid={`after-${provider}`}>
+              1 credit · {plural(credits - 1, 'credit')} left after
+            </p>
+          )}
+        </>
       )}
       {!held && blocked && <p class="muted">{blocked}</p>}
     </section>

@@ -1,34 +1,55 @@
-// The user and their limits in plain words, with a meter for each allowance.
+// The popup's headline: credits, each provider's reports left today, and the 30-day record checks
+// per report coloured against the service's 3-to-5 band, with the rule in one sentence.
+import { checkHealth, HEALTH_RULE } from '@/lib/check-health';
+import type { LedgerSummary } from '@/lib/economy';
 import type { Account } from '@/lib/message-shapes';
 import { plural } from '@/lib/plural';
 
-function Meter({ label, value, max }: { label: string; value: number; max: number }) {
+const HEALTH_WORDS = { good: 'within the band', watch: 'watch this', risk: 'at risk' } as const;
+
+function Allowance({ provider, left, max }: { provider: string; left: number; max: number }) {
+  const label = `${provider}: ${left} of ${max} reports left today`;
   return (
     <div class="meter-row">
       <span>{label}</span>
-      <meter min={0} max={Math.max(max, 1)} value={value} aria-label={label} />
+      <meter
+        min={0}
+        max={Math.max(max, 1)}
+        low={Math.ceil(max / 4)}
+        optimum={max}
+        value={left}
+        aria-label={label}
+      />
     </div>
   );
 }
 
-export function AccountSummary({ account }: { account: Account }) {
+export function AccountSummary({ account, ledger }: { account: Account; ledger: LedgerSummary | null }) {
   const { user, limits } = account;
+  const health = ledger ? checkHealth(ledger) : null;
   return (
-    <section aria-label="Account">
-      <div>
+    <section aria-label="Account" class="headline">
+      <div class="who">
         <strong data-testid="user-name">{user.name}</strong> <span class="muted">{user.email}</span>
       </div>
-      <p data-testid="credits">{plural(limits.credits, 'credit')} left</p>
-      <Meter
-        label={`providerA: ${limits.providerAReportsLeftToday} of ${limits.dailyLimit} reports left today`}
-        value={limits.providerAReportsLeftToday}
-        max={limits.dailyLimit}
-      />
-      <Meter
-        label={`providerB: ${limits.providerBReportsLeftToday} of ${limits.dailyLimit} reports left today`}
-        value={limits.providerBReportsLeftToday}
-        max={limits.dailyLimit}
-      />
+      <p class="credits" data-testid="credits">
+        <span class="big">{limits.credits}</span> {limits.credits === 1 ? 'credit' : 'credits'} left
+        <span class="muted"> · a report costs 1</span>
+      </p>
+      <Allowance provider="providerA" left={limits.providerAReportsLeftToday} max={limits.dailyLimit} />
+      <Allowance provider="providerB" left={limits.providerBReportsLeftToday} max={limits.dailyLimit} />
+      {ledger && health && (
+        <div class={`health ${health}`} data-testid="ledger" data-health={health}>
+          <p>
+            <strong>
+              Last 30 days: {plural(ledger.checks, 'record check')}, {plural(ledger.reports, 'report')}
+              {ledger.reports > 0 ? ` (${ledger.checksPerReport} checks per report)` : ''}
+            </strong>{' '}
+            · {HEALTH_WORDS[health]}
+          </p>
+          <p class="rule">{HEALTH_RULE}</p>
+        </div>
+      )}
     </section>
   );
 }

@@ -9,7 +9,6 @@ import type { LedgerSummary } from '@/lib/economy';
 import type { ErrorData } from '@/lib/error-data';
 import type { Account, CheckAllOutcome } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
-import { plural } from '@/lib/plural';
 import { ok, type Result } from '@/lib/result';
 import { isBuiltInHost, siteOrigin } from '@/lib/sites';
 import { AccountState } from './account-state';
@@ -94,13 +93,7 @@ export function App() {
       <AccountState account={account} refreshing={refreshing} />
       {panelError && <ErrorNotice error={panelError} />}
       {signedIn && <OpenPurchases />}
-      {account?.ok && <AccountSummary account={account.value} />}
-      {ledger && (
-        <p class="muted" data-testid="ledger">
-          Last 30 days: {plural(ledger.checks, 'record check')}, {plural(ledger.reports, 'report')}
-          {ledger.reports > 0 ? ` (${ledger.checksPerReport} checks per report)` : ''}.
-        </p>
-      )}
+      {account?.ok && <AccountSummary account={account.value} ledger={ledger} />}
 
       <h2>This page</h2>
       {tab && host && tab.origin && !detecting && (
@@ -126,16 +119,18 @@ export function App() {
         />
       )}
 
-      <h2>Look up a VIN</h2>
-      <VinBox
-        onCheck={async (vin) => {
-          setLookup({ vin, result: null });
-          setLookup({ vin, result: await checkRecords(vin) });
-        }}
-        onGetReport={(vin) =>
-          void ask('openPurchase', { vin }).then((r) => (r.ok ? window.close() : setPanelError(r.error)))
-        }
-      />
+      {signedIn && <h2>Look up a VIN</h2>}
+      {signedIn && (
+        <VinBox
+          onCheck={async (vin) => {
+            setLookup({ vin, result: null });
+            setLookup({ vin, result: await checkRecords(vin) });
+          }}
+          onGetReport={(vin) =>
+            void ask('openPurchase', { vin }).then((r) => (r.ok ? window.close() : setPanelError(r.error)))
+          }
+        />
+      )}
       {lookup && lookup.result === null && <p class="muted">Checking {lookup.vin}…</p>}
       {lookup?.result?.ok && <p data-testid="lookup-counts">{countsText(lookup.result.value)}</p>}
       {lookup?.result && !lookup.result.ok && <ErrorNotice error={lookup.result.error} />}

@@ -59,7 +59,11 @@ export function CheckAll({ plan, run, onDone }: CheckAllProps) {
           disabled={running || (p.needsOverride && !override) || p.toCheck.length + p.cached.length === 0}
           onClick={go}
         >
-          {running ? 'Checking…' : `Check ${p.toCheck.length + p.cached.length} VINs`}
+          {running
+            ? 'Checking…'
+            : p.toCheck.length === 0
+              ? 'Show the known counts'
+              : `Spend ${plural(p.toCheck.length, 'record check')}`}
         </button>
         <button type="button" onClick={() => setPlanned(null)}>
           Cancel

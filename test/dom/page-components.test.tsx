@@ -40,10 +40,35 @@ const ACCOUNT: Account = {
 
 describe('popup account', () => {
   it('says credits and allowances in plain words', () => {
-    render(<AccountSummary account={ACCOUNT} />);
-    expect(screen.getByTestId('credits').textContent).toBe('1 credit left');
+    render(<AccountSummary account={ACCOUNT} ledger={null} />);
+    expect(screen.getByTestId('credits').textContent).toBe('1 credit left · a report costs 1');
     expect(screen.getByText('providerA: 3 of 20 reports left today')).toBeTruthy();
     expect(screen.getByText('providerB: 0 of 20 reports left today')).toBeTruthy();
+  });
+
+  it('colours the 30-day record checks against the 3-to-5 band and says the rule', () => {
+    const health = (checks: number, reports: number) => {
+      const { unmount } = render(
+        <AccountSummary
+          account={ACCOUNT}
+          ledger={{
+            checks,
+            reports,
+            checksPerReport: reports ? Math.round((checks / reports) * 100) / 100 : 0,
+          }}
+        />,
+      );
+      const ledger = screen.getByTestId('ledger');
+      const found = [ledger.dataset.health, ledger.textContent ?? ''];
+      unmount();
+      return found;
+    };
+    expect(health(12, 3)[0]).toBe('good');
+    expect(health(21, 3)[0]).toBe('watch');
+    const [risk, text] = health(8, 0);
+    expect(risk).toBe('risk');
+    expect(text).toContain('Last 30 days: 8 record checks, 0 reports · at risk');
+    expect(text).toContain('3 to 5 record checks for each report bought');
   });
 
   it('is loading, never blank, before anything is known', () => {
@@ -137,8 +162,24 @@ describe('check all', () => {
       /This uses 2 record checks.*go from 2 to 4/,
     );
     expect(run).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Check 2 VINs' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Spend 2 record checks' }));
     expect(run).toHaveBeenCalledWith('plan-1', false);
+  });
+
+  it('names on its button the checks it spends, not the VINs it covers', async () => {
+    render(
+      <CheckAll
+        plan={async () => ({
+          ok: true,
+          value: plan({ toCheck: ['A', 'B', 'C', 'D', 'E', 'F', 'G'], cached: ['H'] }),
+        })}
+        run={vi.fn()}
+        onDone={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Check all VINs on this page…' }));
+    expect(await screen.findByRole('button', { name: 'Spend 7 record checks' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /8/ })).toBeNull();
   });
 
   it('warns above the ratio and needs the override above the hard limit', async () => {
@@ -152,7 +193,7 @@ describe('check all', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Check all VINs on this page…' }));
     expect(await screen.findByText(/may revoke keys that check without buying/)).toBeTruthy();
-    const go = screen.getByRole('button', { name: 'Check 2 VINs' }) as HTMLButtonElement;
+    const go = screen.getByRole('button', { name: 'Spend 2 record checks' }) as HTMLButtonElement;
     expect(go.disabled).toBe(true);
     fireEvent.click(screen.getByLabelText(/I understand: spend 2 checks anyway/));
     expect(go.disabled).toBe(false);
@@ -209,9 +250,23 @@ describe('purchase offer', () => {
     expect(screen.getByText(reason)).toBeTruthy();
   });
 
-  it('has nothing to buy without records, and shows progress while buying', () => {
+  it('says what is left after, warns before buying a report with no records, and shows progress while buying', () => {
     const { rerender } = render(<ProviderOffer {...base} records={0} />);
-    expect(screen.getByText('No providerA records for this VIN: nothing to buy.')).toBeTruthy();
+    expect(screen.getByTestId('no-records-providerA').textContent).toBe(
+      'No records: the report may be empty.',
+    );
+    // The warning comes before the button, which still works: the user decides.
+    const buy = screen.getByRole('button', {
+      name: 'Buy the providerA report (1 credit)',
+    }) as HTMLButtonElement;
+    expect(
+      screen.getByTestId('no-records-providerA').compareDocumentPosition(buy) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(buy.disabled).toBe(false);
+    expect(screen.getByTestId('after-providerA').textContent).toBe(
+      `1 credit · ${base.credits - 1} credits left after`,
+    );
     rerender(<ProviderOffer {...base} busy buying />);
     expect((screen.getByRole('button', { name: 'Buying…' }) as HTMLButtonElement).disabled).toBe(true);
   });

@@ -88,7 +88,7 @@ describe(`${TABS} tabs of ${PER_TAB} VINs`, () => {
       const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);
       await popup.getByRole('button', { name: 'Check all VINs on this page…' }).click();
       const plan = popup.getByRole('group', { name: 'Check all VINs on this page' });
-      const go = plan.getByRole('button', { name: /^Check \d+ VINs?$/ });
+      const go = plan.getByRole('button', { name: /^(Spend \d+ record checks?|Show the known counts)$/ });
       await go.waitFor({ timeout: 30_000 });
       return { popup, go };
     });

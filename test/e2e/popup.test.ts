@@ -58,8 +58,12 @@ describe('popup', () => {
     expect(await plan.textContent()).toMatch(/may revoke keys that check without buying/);
     await stack.browser.screenshot(popup, 'popup-check-all-plan');
     expect(stack.server.sim.log.filter((e) => e.endpoint === 'records').length).toBe(before);
-    await plan.getByRole('button', { name: /^Check \d+ VINs$/ }).click();
+    // The button names the checks it spends, and the simulator counts exactly that many.
+    const go = plan.getByRole('button', { name: /^Spend \d+ record checks?$/ });
+    const spend = Number((await go.textContent())?.match(/\d+/)?.[0]);
+    await go.click();
     await expect.poll(() => popup.getByTestId('counts').count()).toBe(8);
+    expect(stack.server.sim.log.filter((e) => e.endpoint === 'records').length - before).toBe(spend);
     await popup.close();
     await page.close();
   });
