@@ -210,6 +210,8 @@ export const PageVinsAnswer = z.object({
   vins: z.array(LocalDecode),
   /** Record counts already known (cached) for any of them: shown at once, free. */
   known: KnownCounts,
+  /** The VINs among them the user holds a report for (as last read): the badge says "owned". */
+  owned: z.array(z.string()),
 });
 export type PageVinsAnswer = z.infer<typeof PageVinsAnswer>;
 

@@ -56,6 +56,8 @@ export const PROTOCOL = {
   getRecordCounts: { from: OURS, request: VinRequest, response: RecordCounts },
   /** Opens the extension's own purchase confirmation for a VIN. */
   openPurchase: { from: OURS, request: VinRequest, response: z.null() },
+  /** Opens the newest report held for a VIN in the viewer (free): a badge's "owned · open". */
+  openOwnedReport: { from: OURS, request: VinRequest, response: z.null() },
   /** The candidates the sender's tab shows now; answers with the decode of the new ones that are VINs. */
   reportPageVins: { from: TABS, request: PageCandidates, response: PageVinsAnswer },
   /** May detection run on the sender's page (the user may have switched its site off)? */

@@ -16,7 +16,7 @@ import { adoptLegacyPending } from './legacy-pending';
 import { openOnboardingOnInstall } from './onboarding';
 import { listenForReconcileAlarm, reconcileAndReschedule } from './purchase-reconciler';
 import { getOpenPurchases, getPurchaseStatus } from './purchase-status';
-import { openPurchase } from './purchase-window';
+import { openOwnedReport, openPurchase } from './purchase-window';
 import { purchaseReport } from './purchases';
 import { getRecordCounts, pruneRecordCache } from './record-cache';
 import { exportReportsCsv, openReport } from './report-access';
@@ -45,6 +45,7 @@ const HANDLERS: Handlers = {
   getEconomySettings,
   saveEconomySettings,
   clearCachedData,
+  openOwnedReport,
   listReports,
   searchReports,
   getNotes,

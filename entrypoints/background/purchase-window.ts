@@ -1,8 +1,11 @@
 // Opens the purchase confirmation in the extension's own window: a page cannot draw over it, and
 // nothing is bought until the user confirms there. A page may open only a few a minute.
 import { browser } from 'wxt/browser';
+import { findHeld } from '@/lib/purchase-rules';
+import { reportUrl } from '@/lib/report-url';
 import { failWith, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
+import { cachedAccount } from './account';
 import { economySettings } from './economy-settings';
 import { MINUTE, pageTabOf, spendBudget } from './page-budget';
 
@@ -19,5 +22,27 @@ export async function openPurchase({ vin }: { vin: string }, sender?: SenderInfo
   // The window checks the VIN itself and explains a malformed one.
   const url = browser.runtime.getURL(`/confirm.html?vin=${encodeURIComponent(vin)}`);
   await browser.windows.create({ url, type: 'popup', width: 440, height: 640, focused: true });
+  return ok(null);
+}
+
+/**
+ * A badge's "owned · open": opens the newest report the user holds for this VIN in the viewer, free
+ * (no purchase, no request but the report itself). Within the same per-page budget as windows.
+ */
+export async function openOwnedReport({ vin }: { vin: string }, sender?: SenderInfo): Promise<Result<null>> {
+  const tabId = pageTabOf(sender);
+  if (tabId !== undefined) {
+    const { pageWindowsPerMinute } = await economySettings();
+    if (!(await spendBudget(`windows:${tabId}`, pageWindowsPerMinute, MINUTE)))
+      return failWith(
+        'over-budget',
+        `This page has opened ${pageWindowsPerMinute} windows in the last minute; wait a minute.`,
+      );
+  }
+  const reports = (await cachedAccount())?.reports ?? [];
+  const held = findHeld(reports, 'providerA', vin) ?? findHeld(reports, 'providerB', vin);
+  if (!held) return failWith('invalid-input', 'You hold no report for this VIN yet.');
+  const page = reportUrl(held.provider, held.id).replace(/^report\.html/, '');
+  await browser.tabs.create({ url: browser.runtime.getURL(`/report.html${page}`) });
   return ok(null);
 }

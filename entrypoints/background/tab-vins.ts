@@ -10,6 +10,7 @@ import { MAX_TAB_VINS } from '@/lib/page-limits';
 import { failWith, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
 import { acceptCandidates } from '@/lib/vin-verdict';
+import { cachedAccount } from './account';
 import { economySettings } from './economy-settings';
 import { DAY, firstAutoCheckOfPage, spendBudget } from './page-budget';
 import { countsFor, knownCounts } from './record-cache';
@@ -64,7 +65,9 @@ export async function reportPageVins(
       }
     }
   }
-  return ok({ vins: fresh, known });
+  // Owned: from the report list as last read (no request); a balance never reaches the page.
+  const held = new Set((await cachedAccount())?.reports.map((r) => r.vin) ?? []);
+  return ok({ vins: fresh, known, owned: fresh.map((d) => d.vin).filter((vin) => held.has(vin)) });
 }
 
 /** The VINs a tab shows, as last reported. */

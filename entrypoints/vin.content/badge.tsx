@@ -1,9 +1,12 @@
-// The badge shown beside each vehicle: the free local decode at once; record counts only when
-// the user asks (each check is watched by the service); a report only through the extension's
-// own confirmation window, never from the page.
-// A class component: preact/hooks would cost the content script 0.5 KB gzip of its 15 KB budget.
-import { Component } from 'preact';
+// The badge shown beside each vehicle: the extension's mark and the vehicle's state at a glance
+// (not checked, counts known, report owned, or a warning when the VIN contradicts the listing);
+// record counts only when the user asks (each check is watched by the service); a report only
+// through the extension's own confirmation window, never from the page. The balance is never shown
+// here: a web page must not learn it.
+// A class component: preact/hooks would cost the content script 0.5 KB gzip of its budget.
+import { Component, createRef } from 'preact';
 import type { RecordCounts } from '@/lib/api/schemas';
+import type { ListingSays } from '@/lib/listing-mismatch';
 import { plural } from '@/lib/plural';
 import { type Result, unanswered } from '@/lib/result';
 import type { LocalDecode } from '@/lib/vin-verdict';
@@ -11,6 +14,7 @@ import type { LocalDecode } from '@/lib/vin-verdict';
 export interface BadgeActions {
   checkRecords(vin: string): Promise<Result<RecordCounts>>;
   openPurchase(vin: string): Promise<Result<null>>;
+  openOwned(vin: string): Promise<Result<null>>;
 }
 
 interface BadgeProps {
@@ -20,15 +24,24 @@ interface BadgeProps {
   onToggle?(open: boolean): void;
   /** Counts the background already knows: shown without a new check. */
   known?: RecordCounts | undefined;
+  /** The user holds a report for this VIN. */
+  owned?: boolean;
+  /** What the listing says that the VIN's decode contradicts. */
+  mismatch?: ListingSays | null;
 }
 
 interface BadgeState {
   open: boolean;
   step: Step;
   notice: string | null;
+  /** Where the panel opens: flipped up or to the left near the window's edges. */
+  up: boolean;
+  left: boolean;
 }
 
 type Step = { step: 'idle' } | { step: 'checking' } | { step: 'checked'; result: Result<RecordCounts> };
+
+const total = (counts: RecordCounts) => counts.records.providerA + counts.records.providerB;
 
 export class Badge extends Component<BadgeProps, BadgeState> {
   override state: BadgeState = {
@@ -37,11 +50,41 @@ export class Badge extends Component<BadgeProps, BadgeState> {
       ? { step: 'checked', result: { ok: true, value: this.props.known } }
       : { step: 'idle' },
     notice: null,
+    up: false,
+    left: false,
+  };
+
+  root = createRef<HTMLDivElement>();
+
+  // A click anywhere outside the badge closes its panel (the closed shadow root makes the page's
+  // events arrive retargeted to our host, which is how "inside" is told apart).
+  outside = (event: Event) => {
+    const inside = this.root.current;
+    const root = inside?.getRootNode();
+    const boundary = root && 'host' in root ? (root as ShadowRoot).host : inside;
+    if (boundary && !event.composedPath().includes(boundary)) this.setOpen(false);
   };
 
   setOpen(open: boolean) {
-    this.setState({ open });
+    this.setState({ open, up: false, left: false });
     this.props.onToggle?.(open);
+    if (open) document.addEventListener('pointerdown', this.outside, true);
+    else document.removeEventListener('pointerdown', this.outside, true);
+  }
+
+  override componentDidUpdate(_: BadgeProps, previous: BadgeState) {
+    if (!this.state.open || previous.open) return;
+    // Opened: keep the panel inside the window (upward near the bottom, leftward near the right).
+    const panel = this.root.current?.querySelector('.panel');
+    const rect = panel?.getBoundingClientRect();
+    if (!rect) return;
+    const up = rect.bottom > innerHeight && rect.top - rect.height - 40 > 0;
+    const left = rect.right > innerWidth;
+    if (up || left) this.setState({ up, left });
+  }
+
+  override componentWillUnmount() {
+    document.removeEventListener('pointerdown', this.outside, true);
   }
 
   check = async () => {
@@ -52,94 +95,135 @@ export class Badge extends Component<BadgeProps, BadgeState> {
     this.setState({ step: { step: 'checked', result } });
   };
 
-  purchase = async () => {
-    const result = await this.props.actions
-      .openPurchase(this.props.decode.vin)
-      .catch((error: unknown): Result<null> => unanswered(error));
-    this.setState({ notice: result.ok ? 'The report window is open: confirm there.' : result.error.message });
+  act = async (action: 'openPurchase' | 'openOwned') => {
+    const result = await this.props.actions[action](this.props.decode.vin).catch(
+      (error: unknown): Result<null> => unanswered(error),
+    );
+    this.setState({
+      notice: result.ok
+        ? action === 'openPurchase'
+          ? 'The report window is open: confirm there.'
+          : 'Your report opened in a new tab.'
+        : result.error.message,
+    });
   };
 
-  render({ decode }: BadgeProps, { open, step: state, notice }: BadgeState) {
-    const label = [decode.modelYear, decode.make].filter(Boolean).join(' ') || 'VIN';
-    const setOpen = (next: boolean) => this.setOpen(next);
-    const check = this.check;
-    const purchase = this.purchase;
+  render({ decode, owned, mismatch }: BadgeProps, { open, step: state, notice, up, left }: BadgeState) {
+    const label = [decode.modelYear, decode.make].filter(Boolean).join(' ') || 'Vehicle';
+    const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
+    const pillText = mismatch
+      ? 'VIN does not match'
+      : owned
+        ? 'owned · open'
+        : counts
+          ? `${label} · ${plural(total(counts), 'record')}`
+          : label;
+    const close = () => this.setOpen(false);
     return (
-      <div class="badge">
+      <div class="badge" ref={this.root} onKeyDown={(e) => e.key === 'Escape' && open && close()}>
         <button
           type="button"
-          class="pill"
+          class={`pill${mismatch ? ' warn' : owned ? ' owned' : counts ? ' known' : ''}`}
           aria-expanded={open}
-          title={`VIN ${decode.vin}: vehicle history`}
-          onClick={() => setOpen(!open)}
+          title={`VIN History Lens · VIN ${decode.vin}`}
+          onClick={() => this.setOpen(!open)}
         >
-          <span class="tag">VIN</span>
-          {label}
+          <span class="mark" aria-hidden="true">
+            VH
+          </span>
+          <span class="visually-hidden">VIN History Lens: </span>
+          {mismatch ? '⚠ ' : ''}
+          {pillText}
         </button>
         {open && (
           <section
-            class="panel"
+            class={`panel${up ? ' up' : ''}${left ? ' left' : ''}`}
             aria-label={`Vehicle ${decode.vin}`}
-            onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
           >
+            <header class="head">
+              <span class="mark" aria-hidden="true">
+                VH
+              </span>
+              <strong>VIN History Lens</strong>
+            </header>
             <div class="vin">{decode.vin}</div>
             <div class="muted">
-              {[
-                decode.modelYear,
-                decode.make ?? `manufacturer code ${decode.wmi}`,
-                decode.country ?? decode.region,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
+              {counts
+                ? [counts.vehicle.year || '', counts.vehicle.make, counts.vehicle.model].join(' ').trim()
+                : [
+                    decode.modelYear,
+                    decode.make ?? `manufacturer code ${decode.wmi}`,
+                    decode.country ?? decode.region,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
             </div>
-            {state.step === 'idle' && (
-              <div class="actions">
-                <button type="button" class="act" onClick={check}>
-                  Check records
-                </button>
-                <span class="muted">uses 1 record check</span>
-              </div>
+            {mismatch && (
+              <p class="warning" role="alert">
+                This VIN decodes as {[decode.modelYear, decode.make].filter(Boolean).join(' ')}, but the
+                listing says {[mismatch.year, mismatch.make].filter(Boolean).join(' ')}. A typo, or a sign of
+                fraud: check the VIN before paying for anything.
+              </p>
+            )}
+            {counts && (
+              <>
+                <div class="counts" role="status">
+                  <span>providerA</span>
+                  <span data-provider="providerA">{plural(counts.records.providerA, 'record')}</span>
+                  <span>providerB</span>
+                  <span data-provider="providerB">{plural(counts.records.providerB, 'record')}</span>
+                </div>
+                <p class="muted">
+                  Records are entries in each provider's history: registrations, inspections, title changes,
+                  odometer readings.
+                </p>
+              </>
             )}
             {state.step === 'checking' && (
               <p class="muted" role="status">
                 Checking records…
               </p>
             )}
-            {state.step === 'checked' && state.result.ok && (
-              <>
-                <div class="counts" role="status">
-                  <strong>
-                    {state.result.value.vehicle.year || ''} {state.result.value.vehicle.make}{' '}
-                    {state.result.value.vehicle.model}
-                  </strong>
-                  <span />
-                  <span>providerA</span>
-                  <span data-provider="providerA">
-                    {plural(state.result.value.records.providerA, 'record')}
-                  </span>
-                  <span>providerB</span>
-                  <span data-provider="providerB">
-                    {plural(state.result.value.records.providerB, 'record')}
-                  </span>
-                </div>
-                <div class="actions">
-                  <button type="button" class="act" onClick={purchase}>
-                    Get a report…
-                  </button>
-                </div>
-              </>
-            )}
             {state.step === 'checked' && !state.result.ok && (
-              <>
-                <p class="error" role="alert">
-                  {state.result.error.message}
-                </p>
-                <button type="button" class="act secondary" onClick={check}>
+              <p class="error" role="alert">
+                {state.result.error.message}
+              </p>
+            )}
+            <div class="actions">
+              {owned && (
+                <button type="button" class="act" onClick={() => this.act('openOwned')}>
+                  Open your report (free)
+                </button>
+              )}
+              {owned && state.step === 'idle' && (
+                <button type="button" class="act secondary" onClick={this.check}>
+                  Check for new records · 1 record check
+                </button>
+              )}
+              {!owned && state.step === 'idle' && (
+                <>
+                  <button type="button" class="act" onClick={this.check}>
+                    Check records
+                  </button>
+                  <span class="muted">uses 1 record check</span>
+                </>
+              )}
+              {!owned && counts && (
+                <button type="button" class="act paid" onClick={() => this.act('openPurchase')}>
+                  Get a report · 1 credit…
+                </button>
+              )}
+              {state.step === 'checked' && !state.result.ok && (
+                <button type="button" class="act secondary" onClick={this.check}>
                   Try again
                 </button>
-              </>
-            )}
+              )}
+            </div>
             {notice && <p class="muted">{notice}</p>}
+            {/* Last in the tab order (the first Tab from the pill reaches the action), shown top right. */}
+            <button type="button" class="close" aria-label="Close" onClick={close}>
+              ×
+            </button>
           </section>
         )}
       </div>

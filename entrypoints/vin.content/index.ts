@@ -33,10 +33,12 @@ export default defineContentScript({
     const actions: BadgeActions = {
       checkRecords: (vin) => send('getRecordCounts', { vin }),
       openPurchase: (vin) => send('openPurchase', { vin }),
+      openOwned: (vin) => send('openOwnedReport', { vin }),
     };
     // Counts the background already knows (cached, or checked because the user asked for automatic
     // checks on detail pages): the badge shows them at once.
     const known = new Map<string, RecordCounts>();
+    const owned = new Set<string>();
     const scanner = createPageScanner({
       doc: document,
       signal: life.signal,
@@ -46,9 +48,11 @@ export default defineContentScript({
         if (!result.ok && result.error.kind === 'unanswered') throw new Error(result.error.message);
         if (!result.ok) return [];
         for (const [vin, counts] of Object.entries(result.value.known)) known.set(vin, counts);
+        for (const vin of result.value.owned) owned.add(vin);
         return result.value.vins;
       },
-      mount: (placement, decode) => mountBadge(placement, decode, actions, known.get(placement.vin)),
+      mount: (placement, decode) =>
+        mountBadge(placement, decode, actions, known.get(placement.vin), owned.has(placement.vin)),
       // The loopback build (tests, benchmarks) tells the page how much work each pass took.
       ...(import.meta.env.MODE === 'loopback'
         ? {

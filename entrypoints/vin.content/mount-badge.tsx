@@ -4,6 +4,7 @@
 // 2,000-card page cheap.
 import { render } from 'preact';
 import type { RecordCounts } from '@/lib/api/schemas';
+import { listingMismatch } from '@/lib/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin-verdict';
 import { Badge, type BadgeActions } from './badge';
 import { BADGE_CSS } from './badge-style';
@@ -13,11 +14,30 @@ import { BADGE_TAG } from './subtree-scanner';
 
 let sheet: CSSStyleSheet | undefined;
 
+/**
+ * The listing's own title near the badge: the one heading of the card (or of the nearest block
+ * around a VIN shown as text). Two headings in reach, or none: nothing (no warning from a guess).
+ */
+function listingTitle(placement: Placement): string {
+  let scope: Element | null =
+    placement.append === 'first' ? placement.anchor : placement.anchor.parentElement;
+  // Climbing stops at a list (many children): its headings are other vehicles'.
+  for (let depth = 0; scope && scope !== scope.ownerDocument.body && depth < 4; depth++) {
+    if (depth > 0 && scope.childElementCount > 12) return '';
+    const headings = scope.querySelectorAll('h1, h2, h3, h4, h5, h6, [class*="title" i]');
+    if (headings.length === 1) return (headings[0]?.textContent ?? '').slice(0, 200);
+    if (headings.length > 1) return '';
+    scope = scope.parentElement;
+  }
+  return '';
+}
+
 export function mountBadge(
   placement: Placement,
   decode: LocalDecode,
   actions: BadgeActions,
   known?: RecordCounts,
+  owned = false,
 ): BadgeHandle {
   const { anchor } = placement;
   const host = anchor.ownerDocument.createElement(BADGE_TAG);
@@ -37,12 +57,24 @@ export function mountBadge(
     e.preventDefault();
     e.stopPropagation();
   });
+  // At the card's top, or at the end of the text showing the VIN (inside it: the host takes no room).
   if (placement.append === 'first') anchor.prepend(host);
-  else anchor.after(host);
+  else anchor.append(host);
+  // Open: above the neighbouring badges, still under the page's own overlays.
   const onToggle = (open: boolean) => {
-    host.style.zIndex = open ? '2147483647' : '';
+    host.style.zIndex = open ? '3' : '';
   };
-  render(<Badge decode={decode} actions={actions} onToggle={onToggle} known={known} />, shadow);
+  render(
+    <Badge
+      decode={decode}
+      actions={actions}
+      onToggle={onToggle}
+      known={known}
+      owned={owned}
+      mismatch={listingMismatch(decode, listingTitle(placement))}
+    />,
+    shadow,
+  );
   return {
     host,
     remove() {

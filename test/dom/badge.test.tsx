@@ -3,6 +3,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Badge, type BadgeActions } from '@/entrypoints/vin.content/badge';
+import type { ListingSays } from '@/lib/listing-mismatch';
 import { decodeVin } from '@/lib/vin-verdict';
 
 afterEach(cleanup);
@@ -13,13 +14,17 @@ const counts = {
   records: { providerA: 33, providerB: 37 },
 };
 
-function setup(overrides: Partial<BadgeActions> = {}) {
+function setup(
+  overrides: Partial<BadgeActions> = {},
+  props: { owned?: boolean; mismatch?: ListingSays | null } = {},
+) {
   const actions: BadgeActions = {
     checkRecords: vi.fn(async () => ({ ok: true as const, value: counts })),
     openPurchase: vi.fn(async () => ({ ok: true as const, value: null })),
+    openOwned: vi.fn(async () => ({ ok: true as const, value: null })),
     ...overrides,
   };
-  render(<Badge decode={decodeVin('1C6RD6FT1CS310366', 2026)} actions={actions} />);
+  render(<Badge decode={decodeVin('1C6RD6FT1CS310366', 2026)} actions={actions} {...props} />);
   return actions;
 }
 
@@ -47,7 +52,9 @@ describe('badge', () => {
     const actions = setup();
     fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Get a report…' }));
+    // The paid action names its cost; the balance is never shown to the page.
+    fireEvent.click(await screen.findByRole('button', { name: 'Get a report · 1 credit…' }));
+    expect(document.body.textContent).not.toMatch(/credits? left|balance/i);
     expect(await screen.findByText(/confirm there/)).toBeTruthy();
     expect(actions.openPurchase).toHaveBeenCalledWith('1C6RD6FT1CS310366');
   });
@@ -80,5 +87,38 @@ describe('badge', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(
       /did not answer \(Could not establish connection\)/,
     );
+  });
+
+  it('carries the extension\'s mark, says "owned · open" for a report held, and opens it free', async () => {
+    const actions = setup({}, { owned: true });
+    const pill = screen.getByRole('button', { name: /VIN History Lens: owned · open/ });
+    fireEvent.click(pill);
+    fireEvent.click(screen.getByRole('button', { name: 'Open your report (free)' }));
+    expect(await screen.findByText(/opened in a new tab/)).toBeTruthy();
+    expect(actions.openOwned).toHaveBeenCalledWith('1C6RD6FT1CS310366');
+    expect(screen.queryByRole('button', { name: 'Check records' })).toBeNull();
+    expect(actions.openPurchase).not.toHaveBeenCalled();
+  });
+
+  it('warns when the VIN contradicts the listing, before anything is spent', () => {
+    setup({}, { mismatch: { year: 2018, make: 'Honda' } });
+    fireEvent.click(screen.getByRole('button', { name: /VIN does not match/ }));
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /decodes as 2012 Ram, but the listing says 2018 Honda\. A typo, or a sign of fraud/,
+    );
+  });
+
+  it('closes on its close button, on Escape and on a click outside', () => {
+    setup();
+    const pill = screen.getByRole('button', { name: /2012 Ram/ });
+    fireEvent.click(pill);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region')).toBeNull();
+    fireEvent.click(pill);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Check records' }), { key: 'Escape' });
+    expect(pill.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(pill);
+    fireEvent.pointerDown(document.body);
+    expect(pill.getAttribute('aria-expanded')).toBe('false');
   });
 });

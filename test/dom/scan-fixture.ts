@@ -16,6 +16,7 @@ export function loadFixture(name: string): void {
 export const noActions: BadgeActions = {
   checkRecords: async () => ({ ok: false, error: { kind: 'network', message: 'not in this test' } }),
   openPurchase: async () => ({ ok: true, value: null }),
+  openOwned: async () => ({ ok: true, value: null }),
 };
 
 // happy-dom has no layout: "visible" means not inside something the page hides.

@@ -59,11 +59,11 @@ describe('badge placement', () => {
     expect((card.firstElementChild as HTMLElement).dataset.vhrVin).toBe('1G1PG5SC3C7167133');
   });
 
-  it('puts the badge of a visible VIN right after the text that shows it', async () => {
+  it('puts the badge of a visible VIN at the end of the text that shows it', async () => {
     const run = await scanFixture('cars-com.html');
     stop = () => run.controller.abort();
     const subtitle = document.querySelector('.subtitle')!;
-    expect((subtitle.nextElementSibling as HTMLElement).dataset.vhrVin).toBe('4T1BB3EK5AU118081');
+    expect((subtitle.lastElementChild as HTMLElement).dataset.vhrVin).toBe('4T1BB3EK5AU118081');
   });
 
   it('never puts a badge inside a visually hidden element, but in the tile that holds it', async () => {

@@ -119,7 +119,7 @@ describe('Firefox ESR', () => {
   });
 
   it("checks one VIN's records through the background when its badge asks, and the popup shows them", async () => {
-    const vin = '1G1PG5SC3C7167133';
+    const vin = '1C6RD6FT1CS310366'; // not owned: its first action is the record check
     const mark = server.sim.log.length;
     // Open the badge with the mouse, then its first action ("Check records") with the keyboard.
     await listing.click(`vhr-badge[data-vhr-vin="${vin}"]`);

@@ -116,8 +116,8 @@ describe('a hostile page', () => {
     // the user sees it, and "Get a report…" opens the extension's own window, where buying is.
     const vin = '1C6RD6FT1CS310366';
     const badge = await badgeOf(page, vin);
-    await badge.click(/Ram/);
-    await badge.click('Check records');
+    await badge.click(/VIN History Lens/);
+    await badge.click(/Check (for new )?records/);
     await expect.poll(() => badge.text()).toContain('Get a report');
     const confirmOpened = stack.browser.context.waitForEvent('page', {
       predicate: (p) => p.url().includes('confirm.html'),
@@ -186,8 +186,8 @@ describe('a hostile page', () => {
     expect(recordChecks()).toBe(checksBefore);
     // The user asks for one VIN's records: the badge and the background still answer.
     const badge = await badgeOf(page, '4T1BB3EK5AU118081');
-    await badge.click(/Toyota/);
-    await badge.click('Check records');
+    await badge.click(/VIN History Lens/);
+    await badge.click(/Check (for new )?records/);
     await expect.poll(() => badge.text(), { timeout: 15_000 }).toMatch(/providerA\s*\d+ records?/);
     await badge.close();
     expect(recordChecks()).toBe(checksBefore + 1);

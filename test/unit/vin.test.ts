@@ -165,3 +165,23 @@ describe('typed VINs', () => {
     expect(describeVinProblem(input)).toBe(message);
   });
 });
+
+describe('listing mismatch', () => {
+  it('warns when the listing names another year or make family, and says nothing when unsure', async () => {
+    const { listingMismatch } = await import('@/lib/listing-mismatch');
+    const toyota2010 = { modelYear: 2010, make: 'Toyota' };
+    expect(listingMismatch(toyota2010, '2018 Honda Accord EX-L')).toEqual({ year: 2018, make: 'Honda' });
+    expect(listingMismatch(toyota2010, 'Used 2010 Toyota Camry LE')).toBeNull();
+    expect(listingMismatch(toyota2010, '2010 Lexus ES 350')).toBeNull(); // one family
+    expect(listingMismatch(toyota2010, '2011 Toyota Camry')).toEqual({ year: 2011, make: 'Toyota' });
+    expect(listingMismatch({ modelYear: 2012, make: 'Chevrolet' }, '2012 Chevy Cruze LT')).toBeNull();
+    expect(listingMismatch({ modelYear: 2012, make: 'Dodge' }, '2012 Ram 1500 Laramie')).toBeNull();
+    expect(listingMismatch({ modelYear: 2001, make: 'Volkswagen' }, '2001 VW Jetta')).toBeNull();
+    expect(listingMismatch({ modelYear: 2001, make: 'Mercedes-Benz' }, '2001 Mercedes ML320')).toBeNull();
+    // The 30-year cycle: a 1988 listing of a VIN decoded as 2018 is not contradicted.
+    expect(listingMismatch({ modelYear: 2018, make: 'Ford' }, '1988 Ford Bronco II')).toBeNull();
+    // Unsure: no make known from the VIN, no year or make in the title.
+    expect(listingMismatch({ modelYear: 2010 }, '2010 Honda Accord')).toBeNull();
+    expect(listingMismatch(toyota2010, 'Great family car, low miles')).toBeNull();
+  });
+});
