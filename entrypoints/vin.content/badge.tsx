@@ -65,11 +65,24 @@ export class Badge extends Component<BadgeProps, BadgeState> {
     if (boundary && !event.composedPath().includes(boundary)) this.setOpen(false);
   };
 
+  // Escape closes the panel (seen at the document in the capture phase: keys typed in the badge
+  // never reach the page's own handlers, see mount-badge.tsx).
+  escape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    this.setOpen(false);
+    this.root.current?.querySelector<HTMLElement>('.pill')?.focus();
+  };
+
   setOpen(open: boolean) {
     this.setState({ open, up: false, left: false });
     this.props.onToggle?.(open);
-    if (open) document.addEventListener('pointerdown', this.outside, true);
-    else document.removeEventListener('pointerdown', this.outside, true);
+    if (open) {
+      document.addEventListener('pointerdown', this.outside, true);
+      document.addEventListener('keydown', this.escape, true);
+    } else {
+      document.removeEventListener('pointerdown', this.outside, true);
+      document.removeEventListener('keydown', this.escape, true);
+    }
   }
 
   override componentDidUpdate(_: BadgeProps, previous: BadgeState) {
@@ -85,6 +98,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
 
   override componentWillUnmount() {
     document.removeEventListener('pointerdown', this.outside, true);
+    document.removeEventListener('keydown', this.escape, true);
   }
 
   check = async () => {
@@ -120,7 +134,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
           : label;
     const close = () => this.setOpen(false);
     return (
-      <div class="badge" ref={this.root} onKeyDown={(e) => e.key === 'Escape' && open && close()}>
+      <div class="badge" ref={this.root}>
         <button
           type="button"
           class={`pill${mismatch ? ' warn' : owned ? ' owned' : counts ? ' known' : ''}`}
