@@ -205,6 +205,14 @@ export type PageCandidates = z.infer<typeof PageCandidates>;
 
 const KnownCounts = z.record(z.string(), RecordCounts);
 
+/** "Check for new records": today's counts, the report held, and the counts it was bought against. */
+export const NewRecords = z.object({
+  counts: RecordCounts,
+  report: z.object({ provider: Provider, id: z.string(), createdAt: z.string() }),
+  before: z.nullable(z.object({ providerA: z.number(), providerB: z.number(), at: z.number() })),
+});
+export type NewRecords = z.infer<typeof NewRecords>;
+
 export const PageVinsAnswer = z.object({
   /** The new candidates that are VINs, decoded offline. */
   vins: z.array(LocalDecode),

@@ -14,6 +14,7 @@ import {
   CheckAllRequest,
   DisableSiteRequest,
   EnableSiteRequest,
+  NewRecords,
   NoPayload,
   NoteRequest,
   Notes,
@@ -56,6 +57,8 @@ export const PROTOCOL = {
   getRecordCounts: { from: OURS, request: VinRequest, response: RecordCounts },
   /** Opens the extension's own purchase confirmation for a VIN. */
   openPurchase: { from: OURS, request: VinRequest, response: z.null() },
+  /** One record check on request for a VIN whose report is held, compared with the counts at purchase. */
+  checkNewRecords: { from: OURS, request: VinRequest, response: NewRecords },
   /** Opens the newest report held for a VIN in the viewer (free): a badge's "owned · open". */
   openOwnedReport: { from: OURS, request: VinRequest, response: z.null() },
   /** The candidates the sender's tab shows now; answers with the decode of the new ones that are VINs. */

@@ -6,11 +6,14 @@ import type { PurchaseIntent } from '@/lib/purchase-intent';
 import { findNewReports } from '@/lib/purchase-rules';
 import { refreshAccount } from './account';
 import { recordInLedger } from './ledger';
+import { rememberPurchaseCounts } from './purchase-counts';
 import { moveIntent } from './purchase-intents';
 
 /** Returns the ids of reports beyond `reportId` that the purchase brought (empty when charged once). */
 export async function afterPurchase(intent: PurchaseIntent, reportId: string): Promise<string[]> {
   await recordInLedger('purchase', intent.vin);
+  // The counts the user bought against, for "Check for new records" later.
+  await rememberPurchaseCounts(intent.provider, reportId, intent.vin);
   // Credits, allowance and reports changed: refresh what pages show (failure here loses nothing).
   const account: Account | undefined = await refreshAccount().catch((error: unknown) => {
     if (!(error instanceof ApiError)) throw error;

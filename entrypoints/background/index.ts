@@ -14,6 +14,7 @@ import { guard } from './guard';
 import { getLedger } from './ledger';
 import { adoptLegacyPending } from './legacy-pending';
 import { openOnboardingOnInstall } from './onboarding';
+import { checkNewRecords } from './purchase-counts';
 import { listenForReconcileAlarm, reconcileAndReschedule } from './purchase-reconciler';
 import { getOpenPurchases, getPurchaseStatus } from './purchase-status';
 import { openOwnedReport, openPurchase } from './purchase-window';
@@ -46,6 +47,7 @@ const HANDLERS: Handlers = {
   saveEconomySettings,
   clearCachedData,
   openOwnedReport,
+  checkNewRecords,
   listReports,
   searchReports,
   getNotes,

@@ -4,8 +4,10 @@
 // session storage (trusted contexts only in both browsers), so a restarted worker keeps them.
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod/mini';
+import { failWith, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
 import { createSerialQueue } from '@/lib/serial-queue';
+import { economySettings } from './economy-settings';
 
 const Times = z.array(z.number());
 const item = (key: string) => storage.defineItem<unknown>(`session:budget:${key}`);
@@ -47,4 +49,25 @@ export function firstAutoCheckOfPage(tabId: number, url: string): Promise<boolea
 /** The tab of a web page's content script; undefined for extension pages (not budgeted: the user's own UI). */
 export function pageTabOf(sender: SenderInfo | undefined): number | undefined {
   return sender?.tab?.id !== undefined && /^https?:/.test(sender.url ?? '') ? sender.tab.id : undefined;
+}
+
+/**
+ * Spends one of the sending page's record checks or windows for this minute (pages only: the
+ * extension's own pages are not counted); the refusal to answer when the page has spent them all.
+ */
+export async function overPageBudget(
+  sender: SenderInfo | undefined,
+  kind: 'checks' | 'windows',
+): Promise<Result<never> | null> {
+  const tabId = pageTabOf(sender);
+  if (tabId === undefined) return null;
+  const settings = await economySettings();
+  const limit = kind === 'checks' ? settings.pageChecksPerMinute : settings.pageWindowsPerMinute;
+  if (await spendBudget(`${kind}:${tabId}`, limit, MINUTE)) return null;
+  return failWith(
+    'over-budget',
+    kind === 'checks'
+      ? `This page has asked for ${limit} record checks in the last minute; wait a minute, or check from the extension's popup.`
+      : `This page has opened ${limit} report windows in the last minute; wait a minute, or use the extension's popup.`,
+  );
 }

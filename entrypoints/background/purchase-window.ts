@@ -6,19 +6,11 @@ import { reportUrl } from '@/lib/report-url';
 import { failWith, ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
 import { cachedAccount } from './account';
-import { economySettings } from './economy-settings';
-import { MINUTE, pageTabOf, spendBudget } from './page-budget';
+import { overPageBudget } from './page-budget';
 
 export async function openPurchase({ vin }: { vin: string }, sender?: SenderInfo): Promise<Result<null>> {
-  const tabId = pageTabOf(sender);
-  if (tabId !== undefined) {
-    const { pageWindowsPerMinute } = await economySettings();
-    if (!(await spendBudget(`windows:${tabId}`, pageWindowsPerMinute, MINUTE)))
-      return failWith(
-        'over-budget',
-        `This page has opened ${pageWindowsPerMinute} report windows in the last minute; wait a minute, or use the extension's popup.`,
-      );
-  }
+  const refused = await overPageBudget(sender, 'windows');
+  if (refused) return refused;
   // The window checks the VIN itself and explains a malformed one.
   const url = browser.runtime.getURL(`/confirm.html?vin=${encodeURIComponent(vin)}`);
   await browser.windows.create({ url, type: 'popup', width: 440, height: 640, focused: true });
@@ -30,15 +22,8 @@ export async function openPurchase({ vin }: { vin: string }, sender?: SenderInfo
  * (no purchase, no request but the report itself). Within the same per-page budget as windows.
  */
 export async function openOwnedReport({ vin }: { vin: string }, sender?: SenderInfo): Promise<Result<null>> {
-  const tabId = pageTabOf(sender);
-  if (tabId !== undefined) {
-    const { pageWindowsPerMinute } = await economySettings();
-    if (!(await spendBudget(`windows:${tabId}`, pageWindowsPerMinute, MINUTE)))
-      return failWith(
-        'over-budget',
-        `This page has opened ${pageWindowsPerMinute} windows in the last minute; wait a minute.`,
-      );
-  }
+  const refused = await overPageBudget(sender, 'windows');
+  if (refused) return refused;
   const reports = (await cachedAccount())?.reports ?? [];
   const held = findHeld(reports, 'providerA', vin) ?? findHeld(reports, 'providerB', vin);
   if (!held) return failWith('invalid-input', 'You hold no report for this VIN yet.');

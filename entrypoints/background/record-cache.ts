@@ -5,11 +5,11 @@ import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { RecordCounts } from '@/lib/api/schemas';
 import type { EconomySettings } from '@/lib/economy';
-import { failWith, ok, type Result } from '@/lib/result';
+import { ok, type Result } from '@/lib/result';
 import type { SenderInfo } from '@/lib/sender';
 import { economySettings } from './economy-settings';
 import { recordInLedger } from './ledger';
-import { MINUTE, pageTabOf, spendBudget } from './page-budget';
+import { overPageBudget } from './page-budget';
 import { currentClient } from './service';
 import { storedValue } from './store';
 
@@ -56,12 +56,15 @@ export async function knownCounts(vins: string[], now = Date.now()): Promise<Rec
 
 const inFlight = new Map<string, Promise<RecordCounts>>();
 
-/** Counts for one VIN: from the cache when fresh, else one call shared by everyone asking now. */
-export function countsFor(vin: string): Promise<RecordCounts> {
+/**
+ * Counts for one VIN: from the cache when fresh (unless `fresh`: today's counts asked for), else one
+ * call shared by everyone asking now.
+ */
+export function countsFor(vin: string, options: { fresh?: boolean } = {}): Promise<RecordCounts> {
   const pending = inFlight.get(vin);
   if (pending) return pending;
   const call = (async () => {
-    const cached = (await knownCounts([vin]))[vin];
+    const cached = options.fresh ? undefined : (await knownCounts([vin]))[vin];
     if (cached) return cached;
     const client = await currentClient();
     // Counted as sent, whatever comes back: the service counts every request it receives.
@@ -104,15 +107,10 @@ export async function getRecordCounts(
   { vin }: { vin: string },
   sender?: SenderInfo,
 ): Promise<Result<RecordCounts>> {
-  const tabId = pageTabOf(sender);
   // A page's request that would reach the service spends from that tab's budget; cached answers are free.
-  if (tabId !== undefined && !(await knownCounts([vin]))[vin]) {
-    const { pageChecksPerMinute } = await economySettings();
-    if (!(await spendBudget(`checks:${tabId}`, pageChecksPerMinute, MINUTE)))
-      return failWith(
-        'over-budget',
-        `This page has asked for ${pageChecksPerMinute} record checks in the last minute; wait a minute, or check from the extension's popup.`,
-      );
+  if (!(await knownCounts([vin]))[vin]) {
+    const refused = await overPageBudget(sender, 'checks');
+    if (refused) return refused;
   }
   return ok(await countsFor(vin));
 }

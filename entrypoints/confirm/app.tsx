@@ -88,7 +88,7 @@ export function App() {
     setOutcome(result.value);
     // Charged more than once: stay, so the user reads it (the report is one click away).
     if (result.value.status !== 'held' && !result.value.chargedTimes)
-      location.assign(reportUrl(provider, result.value.id));
+      location.assign(`${reportUrl(provider, result.value.id)}&bought=1`);
   }
 
   const acc = account?.ok ? account.value : null;

@@ -32,6 +32,8 @@ export function App() {
   const [accountError, setAccountError] = useState<ErrorData | null>(null);
   const [allowRemote, setAllowRemote] = useState(false);
   const asked = requested();
+  // Opened by the confirmation window right after the purchase: a receipt instead of "saved copy".
+  const bought = new URLSearchParams(location.search).get('bought') === '1';
 
   useEffect(() => {
     if (!asked) {
@@ -44,7 +46,9 @@ export function App() {
     ask('openReport', asked).then((result) =>
       setState(result.ok ? { step: 'ready', report: result.value } : { step: 'failed', error: result.error }),
     );
-    ask('getAccount', undefined).then((r) => (r.ok ? setAccount(r.value) : setAccountError(r.error)));
+    ask('getAccount', bought ? { fresh: true } : undefined).then((r) =>
+      r.ok ? setAccount(r.value) : setAccountError(r.error),
+    );
   }, []);
 
   const report = state.step === 'ready' ? state.report : null;
@@ -74,6 +78,7 @@ export function App() {
             document={srcdoc}
             other={{ provider: other, held: otherHeld }}
             remote={{ count: remoteCount, allowed: allowRemote, toggle: () => setAllowRemote(!allowRemote) }}
+            {...(bought ? { receipt: account } : {})}
           />
           {accountError && (
             <div class="pad">

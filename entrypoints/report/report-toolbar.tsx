@@ -2,10 +2,13 @@
 import { useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
-import type { ReportView } from '@/lib/message-shapes';
+import type { Account, NewRecords, ReportView } from '@/lib/message-shapes';
+import { ask } from '@/lib/messaging';
+import { newRecordsText } from '@/lib/new-records';
 import { plural } from '@/lib/plural';
 import type { RemoteLoads } from '@/lib/report-document';
 import { reportUrl } from '@/lib/report-url';
+import type { Result } from '@/lib/result';
 
 interface ToolbarProps {
   report: ReportView;
@@ -13,10 +16,17 @@ interface ToolbarProps {
   document: string;
   other: { provider: Provider; held: ReportSummary | undefined };
   remote: { count: RemoteLoads; allowed: boolean; toggle(): void };
+  /** Set right after the purchase (the confirmation window came here): the receipt is shown. */
+  receipt?: Account | null;
 }
 
-export function ReportToolbar({ report, document: html, other, remote }: ToolbarProps) {
+export function ReportToolbar({ report, document: html, other, remote, receipt }: ToolbarProps) {
   const [copied, setCopied] = useState(false);
+  const [since, setSince] = useState<Result<NewRecords> | 'checking' | null>(null);
+  const checkNew = async () => {
+    setSince('checking');
+    setSince(await ask('checkNewRecords', { vin: report.vin }));
+  };
   const save = () =>
     downloadFile(html, 'text/html', `${report.provider}-report-${report.id}-${report.vin}.html`);
   const copy = async () => {
@@ -30,8 +40,16 @@ export function ReportToolbar({ report, document: html, other, remote }: Toolbar
         <span data-testid="report-vin">{report.vin}</span>
         <span>{report.yearMakeModel}</span>
         <span class="muted">bought {new Date(report.createdAt).toLocaleDateString()}</span>
-        {report.fromLibrary && <span class="muted">(saved copy)</span>}
+        {receipt === undefined && report.fromLibrary && (
+          <span class="muted">(opened from your saved copy)</span>
+        )}
       </div>
+      {receipt !== undefined && (
+        <p class="receipt" role="status" data-testid="receipt">
+          <strong>Bought just now:</strong> the {report.provider} report for {report.vin} · 1 credit spent
+          {receipt ? ` · ${plural(receipt.limits.credits, 'credit')} left` : ''} · saved on this computer
+        </p>
+      )}
       <div class="actions">
         <button type="button" onClick={() => window.print()}>
           Print
@@ -42,13 +60,18 @@ export function ReportToolbar({ report, document: html, other, remote }: Toolbar
         <button type="button" onClick={copy}>
           {copied ? 'VIN copied' : 'Copy VIN'}
         </button>
+        {since === null && (
+          <button type="button" onClick={checkNew}>
+            Check for new records · 1 record check
+          </button>
+        )}
         {other.held ? (
           <a class="button" href={reportUrl(other.provider, other.held.id)}>
             Open the {other.provider} report
           </a>
         ) : (
-          <a class="button" href={`confirm.html?vin=${report.vin}`}>
-            Get the {other.provider} report…
+          <a class="button paid" href={`confirm.html?vin=${report.vin}`}>
+            Get the {other.provider} report · 1 credit…
           </a>
         )}
         {remote.count.images > 0 && (
@@ -64,6 +87,12 @@ export function ReportToolbar({ report, document: html, other, remote }: Toolbar
           </span>
         )}
       </div>
+      {since === 'checking' && <p class="muted">Checking for new records…</p>}
+      {since && since !== 'checking' && (
+        <p class={since.ok ? 'since' : 'since error'} role="status" data-testid="since">
+          {since.ok ? newRecordsText(since.value) : since.error.message}
+        </p>
+      )}
     </header>
   );
 }

@@ -21,7 +21,6 @@ export const BADGE_CSS = `
   background: #fff; color: #17202b; border: 1px solid #c6cdd6; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
   font-size: 14px; line-height: 1.4; text-align: left; white-space: normal; }
 .panel.up { top: auto; bottom: calc(100% + 2px); }
-.panel.left { left: auto; right: 4px; }
 .head { display: flex; align-items: center; gap: 6px; font-size: 13px; margin-bottom: 6px; }
 .close { position: absolute; top: 4px; right: 4px; font: inherit; font-size: 18px; line-height: 1; border: 0; background: none; color: inherit; cursor: pointer; padding: 2px 6px; }
 .vin { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 14px; letter-spacing: .04em; margin-bottom: 2px; }

@@ -7,6 +7,8 @@
 import { Component, createRef } from 'preact';
 import type { RecordCounts } from '@/lib/api/schemas';
 import type { ListingSays } from '@/lib/listing-mismatch';
+import type { NewRecords } from '@/lib/message-shapes';
+import { newRecordsText } from '@/lib/new-records';
 import { plural } from '@/lib/plural';
 import { type Result, unanswered } from '@/lib/result';
 import type { LocalDecode } from '@/lib/vin-verdict';
@@ -15,6 +17,7 @@ export interface BadgeActions {
   checkRecords(vin: string): Promise<Result<RecordCounts>>;
   openPurchase(vin: string): Promise<Result<null>>;
   openOwned(vin: string): Promise<Result<null>>;
+  checkNewRecords(vin: string): Promise<Result<NewRecords>>;
 }
 
 interface BadgeProps {
@@ -34,9 +37,11 @@ interface BadgeState {
   open: boolean;
   step: Step;
   notice: string | null;
-  /** Where the panel opens: flipped up or to the left near the window's edges. */
+  /** "Check for new records" of a report held. */
+  since: Result<NewRecords> | 'checking' | null;
+  /** Where the panel opens: flipped up near the bottom, moved left (px) near the right edge. */
   up: boolean;
-  left: boolean;
+  dx: number;
 }
 
 type Step = { step: 'idle' } | { step: 'checking' } | { step: 'checked'; result: Result<RecordCounts> };
@@ -50,8 +55,9 @@ export class Badge extends Component<BadgeProps, BadgeState> {
       ? { step: 'checked', result: { ok: true, value: this.props.known } }
       : { step: 'idle' },
     notice: null,
+    since: null,
     up: false,
-    left: false,
+    dx: 0,
   };
 
   root = createRef<HTMLDivElement>();
@@ -74,7 +80,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
   };
 
   setOpen(open: boolean) {
-    this.setState({ open, up: false, left: false });
+    this.setState({ open, up: false, dx: 0 });
     this.props.onToggle?.(open);
     if (open) {
       document.addEventListener('pointerdown', this.outside, true);
@@ -92,8 +98,8 @@ export class Badge extends Component<BadgeProps, BadgeState> {
     const rect = panel?.getBoundingClientRect();
     if (!rect) return;
     const up = rect.bottom > innerHeight && rect.top - rect.height - 40 > 0;
-    const left = rect.right > innerWidth;
-    if (up || left) this.setState({ up, left });
+    const dx = rect.right > innerWidth - 8 ? Math.max(innerWidth - 8 - rect.right, 8 - rect.left) : 0;
+    if (up || dx) this.setState({ up, dx });
   }
 
   override componentWillUnmount() {
@@ -109,6 +115,14 @@ export class Badge extends Component<BadgeProps, BadgeState> {
     this.setState({ step: { step: 'checked', result } });
   };
 
+  checkNew = async () => {
+    this.setState({ since: 'checking' });
+    const since: Result<NewRecords> = await this.props.actions
+      .checkNewRecords(this.props.decode.vin)
+      .catch(unanswered);
+    this.setState({ since });
+  };
+
   act = async (action: 'openPurchase' | 'openOwned') => {
     const result = await this.props.actions[action](this.props.decode.vin).catch(
       (error: unknown): Result<null> => unanswered(error),
@@ -122,7 +136,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
     });
   };
 
-  render({ decode, owned, mismatch }: BadgeProps, { open, step: state, notice, up, left }: BadgeState) {
+  render({ decode, owned, mismatch }: BadgeProps, { open, step: state, notice, since, up, dx }: BadgeState) {
     const label = [decode.modelYear, decode.make].filter(Boolean).join(' ') || 'Vehicle';
     const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
     const pillText = mismatch
@@ -151,7 +165,8 @@ export class Badge extends Component<BadgeProps, BadgeState> {
         </button>
         {open && (
           <section
-            class={`panel${up ? ' up' : ''}${left ? ' left' : ''}`}
+            class={`panel${up ? ' up' : ''}`}
+            style={dx ? { transform: `translateX(${dx}px)` } : undefined}
             aria-label={`Vehicle ${decode.vin}`}
           >
             <header class="head">
@@ -174,9 +189,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
             </div>
             {mismatch && (
               <p class="warning" role="alert">
-                This VIN decodes as {[decode.modelYear, decode.make].filter(Boolean).join(' ')}, but the
-                listing says {[mismatch.year, mismatch.make].filter(Boolean).join(' ')}. A typo, or a sign of
-                fraud: check the VIN before paying for anything.
+                {`This VIN decodes as ${[decode.modelYear, decode.make].filter(Boolean).join(' ')}, but the listing says ${[mismatch.year, mismatch.make].filter(Boolean).join(' ')}. A typo, or a sign of fraud: check the VIN before paying for anything.`}
               </p>
             )}
             {counts && (
@@ -209,8 +222,8 @@ export class Badge extends Component<BadgeProps, BadgeState> {
                   Open your report (free)
                 </button>
               )}
-              {owned && state.step === 'idle' && (
-                <button type="button" class="act secondary" onClick={this.check}>
+              {owned && since === null && (
+                <button type="button" class="act secondary" onClick={this.checkNew}>
                   Check for new records · 1 record check
                 </button>
               )}
@@ -233,6 +246,16 @@ export class Badge extends Component<BadgeProps, BadgeState> {
                 </button>
               )}
             </div>
+            {since === 'checking' && (
+              <p class="muted" role="status">
+                Checking for new records…
+              </p>
+            )}
+            {since && since !== 'checking' && (
+              <p class={since.ok ? '' : 'error'} role="status" data-testid="since">
+                {since.ok ? newRecordsText(since.value) : since.error.message}
+              </p>
+            )}
             {notice && <p class="muted">{notice}</p>}
             {/* Last in the tab order (the first Tab from the pill reaches the action), shown top right. */}
             <button type="button" class="close" aria-label="Close" onClick={close}>

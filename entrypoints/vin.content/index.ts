@@ -34,6 +34,7 @@ export default defineContentScript({
       checkRecords: (vin) => send('getRecordCounts', { vin }),
       openPurchase: (vin) => send('openPurchase', { vin }),
       openOwned: (vin) => send('openOwnedReport', { vin }),
+      checkNewRecords: (vin) => send('checkNewRecords', { vin }),
     };
     // Counts the background already knows (cached, or checked because the user asked for automatic
     // checks on detail pages): the badge shows them at once.

@@ -22,6 +22,14 @@ function setup(
     checkRecords: vi.fn(async () => ({ ok: true as const, value: counts })),
     openPurchase: vi.fn(async () => ({ ok: true as const, value: null })),
     openOwned: vi.fn(async () => ({ ok: true as const, value: null })),
+    checkNewRecords: vi.fn(async () => ({
+      ok: true as const,
+      value: {
+        counts,
+        report: { provider: 'providerA' as const, id: '7', createdAt: '2026-11-01T11:00:00.000Z' },
+        before: { providerA: 30, providerB: 37, at: 1 },
+      },
+    })),
     ...overrides,
   };
   render(<Badge decode={decodeVin('1C6RD6FT1CS310366', 2026)} actions={actions} {...props} />);
@@ -98,6 +106,12 @@ describe('badge', () => {
     expect(actions.openOwned).toHaveBeenCalledWith('1C6RD6FT1CS310366');
     expect(screen.queryByRole('button', { name: 'Check records' })).toBeNull();
     expect(actions.openPurchase).not.toHaveBeenCalled();
+    // Held: one record check on request says what was added since the purchase.
+    fireEvent.click(screen.getByRole('button', { name: 'Check for new records · 1 record check' }));
+    expect((await screen.findByTestId('since')).textContent).toMatch(
+      /^3 records added to providerA since you bought the report \(30 then, 33 now\)/,
+    );
+    expect(actions.checkNewRecords).toHaveBeenCalledTimes(1);
   });
 
   it('warns when the VIN contradicts the listing, before anything is spent', () => {

@@ -17,6 +17,7 @@ export const noActions: BadgeActions = {
   checkRecords: async () => ({ ok: false, error: { kind: 'network', message: 'not in this test' } }),
   openPurchase: async () => ({ ok: true, value: null }),
   openOwned: async () => ({ ok: true, value: null }),
+  checkNewRecords: async () => ({ ok: false, error: { kind: 'network', message: 'not in this test' } }),
 };
 
 // happy-dom has no layout: "visible" means not inside something the page hides.

@@ -55,6 +55,20 @@ export async function badgeOf(page: Page, vin: string) {
       const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
       await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
     },
+    /** The box (viewport pixels) of the first element inside the badge with this class, or null. */
+    async boxOf(className: string): Promise<{ x: number; y: number; width: number; height: number } | null> {
+      const node = [...walk(await host())].find((n) => {
+        const attrs = n.attributes ?? [];
+        const i = attrs.indexOf('class');
+        return i >= 0 && (attrs[i + 1] ?? '').split(/\s+/).includes(className);
+      });
+      if (!node) return null;
+      const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: node.nodeId })) as {
+        model: { border: number[] };
+      };
+      const [x1, y1, , , x3, y3] = model.border as [number, number, number, number, number, number];
+      return { x: x1, y: y1, width: x3 - x1, height: y3 - y1 };
+    },
     close: () => cdp.detach(),
   };
 }

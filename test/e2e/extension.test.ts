@@ -79,7 +79,7 @@ describe('extension in Chromium', () => {
 
     const popup = await browser.openPage('popup.html');
     await expect.poll(() => popup.getByTestId('user-name').textContent()).toBe('Dana Demo');
-    expect(await popup.getByTestId('credits').textContent()).toBe('25 credits left');
+    expect(await popup.getByTestId('credits').textContent()).toBe('25 credits left · a report costs 1');
     await browser.screenshot(popup, 'popup-account');
     await popup.close();
     // Free reads only: the keys tried, then the popup's account (user, limits, reports). No check, no purchase.

@@ -23,9 +23,33 @@ describe('purchase confirmation', () => {
     const page = await stack.browser.openPage('confirm.html?vin=5N3ZA0NE1AN908084');
     await expect
       .poll(() => page.getByTestId('balance').textContent())
-      .toBe('25 credits left · a report costs 1 credit');
+      .toBe('25 credits now · a report costs 1 credit');
     const offer = page.getByRole('region', { name: 'providerA report' });
     await expect.poll(() => offer.textContent()).toContain('18 records');
+    // The cost and what is left after, before the click; the extension's name and a way out.
+    expect(await page.getByTestId('after-providerA').textContent()).toBe('1 credit · 24 credits left after');
+    expect(await page.locator('.brand').textContent()).toContain('VIN History Lens');
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(1);
+    // At the window's real size each Buy button keeps one line.
+    await page.setViewportSize({ width: 440, height: 640 });
+    for (const provider of ['providerA', 'providerB']) {
+      const buy = page.getByRole('button', { name: `Buy the ${provider} report (1 credit)` });
+      const lines = await buy.evaluate((b) => {
+        const style = getComputedStyle(b);
+        return Math.round(
+          (b.getBoundingClientRect().height -
+            Number.parseFloat(style.paddingTop) -
+            Number.parseFloat(style.paddingBottom) -
+            Number.parseFloat(style.borderTopWidth) -
+            Number.parseFloat(style.borderBottomWidth)) /
+            Number.parseFloat(style.lineHeight),
+        );
+      });
+      expect(lines).toBe(1);
+      const box = await buy.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(440);
+    }
+    await stack.browser.screenshot(page, 'confirm-440x640', { fullPage: false });
     expect(await page.getByRole('region', { name: 'providerB report' }).textContent()).toContain(
       '22 records',
     );
@@ -36,8 +60,40 @@ describe('purchase confirmation', () => {
     const frame = await reportFrame(page);
     expect(await frame.locator('h1').textContent()).toContain('AutoLedger Vehicle History Report');
     expect(charges()).toBe(1);
+    // A receipt, not "saved copy": what was bought, what it cost, what is left.
+    await expect
+      .poll(() => page.getByTestId('receipt').textContent())
+      .toMatch(
+        /^Bought just now: the providerA report for 5N3ZA0NE1AN908084 · 1 credit spent · 24 credits left/,
+      );
     await stack.browser.screenshot(page, 'report-after-purchase');
     await page.close();
+  });
+
+  it('"Check for new records" on a report held says how many were added since the purchase', async () => {
+    // The report bought above, against 18 providerA records; the service has since added 3.
+    const vehicle = stack.server.sim.state.vehicles.get('5N3ZA0NE1AN908084');
+    if (!vehicle) throw new Error('no simulated vehicle');
+    vehicle.providerA += 3;
+    const held = stack.server.sim.state.users
+      .find((u) => u.apiKey === 'demo-api-key')
+      ?.reports.filter((r) => r.vin === '5N3ZA0NE1AN908084' && r.provider === 'providerA')
+      .at(-1);
+    const checks = () => stack.server.sim.log.filter((e) => e.endpoint === 'records').length;
+    const before = checks();
+    const page = await stack.browser.openPage(`report.html?provider=providerA&id=${held?.id}`);
+    await page.getByRole('button', { name: 'Check for new records · 1 record check' }).click();
+    await expect
+      .poll(() => page.getByTestId('since').textContent())
+      .toMatch(/^3 records added to providerA since you bought the report \(18 then, 21 now\)/);
+    expect(checks()).toBe(before + 1);
+    // A report bought elsewhere (no counts kept at purchase): today's counts, and it says so.
+    const other = await stack.browser.openPage('report.html?provider=providerA&id=1');
+    await other.getByRole('button', { name: 'Check for new records · 1 record check' }).click();
+    await expect.poll(() => other.getByTestId('since').textContent()).toMatch(/is not known/);
+    vehicle.providerA -= 3;
+    await page.close();
+    await other.close();
   });
 
   it('offers a report the user already owns first, free', async () => {
@@ -61,7 +117,8 @@ describe('purchase confirmation', () => {
     const page = await stack.browser.openPage('confirm.html?vin=5N3ZA0NE1AN908084');
     await expect
       .poll(() => page.getByTestId('balance').textContent())
-      .toBe('0 credits left · a report costs 1 credit');
+      .toBe('0 credits now · a report costs 1 credit');
+    expect(await page.getByTestId('no-credits').textContent()).toMatch(/You have no credits\./);
     for (const provider of ['providerA', 'providerB']) {
       const offer = page.getByRole('region', { name: `${provider} report` });
       expect(
