@@ -98,6 +98,13 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
+// ---- provider display names ----
+
+const DisplayName = z.optional(z.string().check(z.maxLength(40)));
+/** What the user's service calls providerA and providerB (display only; the wire names stay). */
+export const ProviderNames = z.object({ providerA: DisplayName, providerB: DisplayName });
+export type ProviderNames = z.infer<typeof ProviderNames>;
+
 // ---- the report library ----
 
 export const ReportListRequest = z.union([

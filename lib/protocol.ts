@@ -21,6 +21,7 @@ import {
   OpenReportRequest,
   PageCandidates,
   PageVinsAnswer,
+  ProviderNames,
   PurchaseOutcome,
   PurchaseRequest,
   PurchaseStatus,
@@ -105,6 +106,9 @@ export const PROTOCOL = {
   /** Reports matching a query in the list as last read, at most `limit` (the popup). */
   searchReports: { from: PAGES, request: ReportSearchRequest, response: ReportSearch },
   getNotes: { from: PAGES, request: NoPayload, response: Notes },
+  /** The providers' display names (options). */
+  getProviderNames: { from: PAGES, request: NoPayload, response: ProviderNames },
+  saveProviderNames: { from: PAGES, request: ProviderNames, response: ProviderNames },
   /** Saves one vehicle's private note (empty: deleted). */
   saveNote: { from: PAGES, request: NoteRequest, response: Notes },
 } as const satisfies Record<string, MessageSpec>;

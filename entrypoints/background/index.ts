@@ -14,6 +14,7 @@ import { guard } from './guard';
 import { getLedger } from './ledger';
 import { adoptLegacyPending } from './legacy-pending';
 import { openOnboardingOnInstall } from './onboarding';
+import { getProviderNames, saveProviderNames } from './provider-names';
 import { checkNewRecords } from './purchase-counts';
 import { listenForReconcileAlarm, reconcileAndReschedule } from './purchase-reconciler';
 import { getOpenPurchases, getPurchaseStatus } from './purchase-status';
@@ -47,6 +48,8 @@ const HANDLERS: Handlers = {
   saveEconomySettings,
   clearCachedData,
   openOwnedReport,
+  getProviderNames,
+  saveProviderNames,
   checkNewRecords,
   listReports,
   searchReports,

@@ -2,6 +2,7 @@
 // what the vehicle has, what the user holds, what a report costs, and buys only on a click here.
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
+import { useProviderNames } from '@/components/use-provider-names';
 import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/api/schemas';
 import type { ErrorData } from '@/lib/error-data';
 import type { Account, PurchaseOutcome } from '@/lib/message-shapes';
@@ -17,6 +18,7 @@ import { usePurchaseStatus } from './use-purchase-status';
 type Buying = { provider: Provider } | null;
 
 export function App() {
+  const names = useProviderNames();
   const typed = new URLSearchParams(location.search).get('vin') ?? '';
   const vin = normalizeVin(typed);
   const problem = vin ? describeVinProblem(vin) : describeVinProblem(typed);
@@ -131,6 +133,7 @@ export function App() {
           <ProviderOffer
             key={provider}
             provider={provider}
+            displayName={names[provider]}
             records={counts?.ok ? counts.value.records[provider] : undefined}
             held={acc ? findHeld(acc.reports, provider, vin) : undefined}
             leftToday={

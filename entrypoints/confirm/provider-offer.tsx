@@ -5,11 +5,14 @@ import { useState } from 'preact/hooks';
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
 import type { PurchaseStatus } from '@/lib/message-shapes';
 import { plural } from '@/lib/plural';
+import { providerWithWire } from '@/lib/provider-names';
 import { reportUrl } from '@/lib/report-url';
 import { isOpen } from './use-purchase-status';
 
 interface OfferProps {
   provider: Provider;
+  /** The user's name for it, if any: shown beside the API's name where money is spent. */
+  displayName?: string | undefined;
   records: number | undefined;
   held: ReportSummary | undefined;
   leftToday: number | undefined;
@@ -24,6 +27,7 @@ interface OfferProps {
 
 export function ProviderOffer({
   provider,
+  displayName,
   records,
   held,
   leftToday,
@@ -45,7 +49,7 @@ export function ProviderOffer({
   const unresolved = status?.state === 'unresolved';
   return (
     <section class="offer" aria-label={`${provider} report`}>
-      <h2>{provider}</h2>
+      <h2>{providerWithWire({ [provider]: displayName }, provider)}</h2>
       <p>{records === undefined ? 'Records: checking…' : plural(records, 'record')}</p>
       {leftToday !== undefined && <p class="muted">{leftToday} reports left today</p>}
       {isOpen(status) ? (
@@ -101,7 +105,7 @@ export function ProviderOffer({
             disabled={busy || blocked !== null}
             onClick={() => onBuy({})}
           >
-            {buying ? 'Buying…' : `Buy the ${provider} report (1 credit)`}
+            {buying ? 'Buying…' : `Buy the ${displayName || provider} report (1 credit)`}
           </button>
           {credits !== undefined && credits > 0 && (
             <p class="muted" data-testid={`after-${provider}`}>

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
+import { useProviderNames } from '@/components/use-provider-names';
 import type { ErrorData } from '@/lib/error-data';
 import type { ReportList } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
@@ -49,6 +50,7 @@ function Choice<T extends string>(props: {
 
 export function App() {
   const [list, setList] = useState<Result<ReportList> | null>(null);
+  const names = useProviderNames();
   const [refreshing, setRefreshing] = useState(true);
   const [filter, setFilter] = useState<LibraryFilter>({
     query: '',
@@ -170,6 +172,7 @@ export function App() {
               <VehicleRow
                 key={group.vin}
                 group={group}
+                names={names}
                 offline={offline}
                 note={notes[group.vin] ?? ''}
                 onSaveNote={(text) => saveNote(group.vin, text)}

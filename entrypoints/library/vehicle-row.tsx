@@ -1,18 +1,20 @@
 // One vehicle of the library: its reports (each opens in the viewer, free), "Compare" when both
 // providers' reports are held, and the user's private note.
 import { useState } from 'preact/hooks';
+import { type ProviderNames, providerLabel } from '@/lib/provider-names';
 import { reportUrl } from '@/lib/report-url';
 import type { VehicleGroup } from '@/lib/vehicle-groups';
 
 interface Props {
   group: VehicleGroup;
+  names: ProviderNames;
   offline: Set<string>;
   note: string;
   onSaveNote(text: string): Promise<boolean>;
   onCompare(): void;
 }
 
-export function VehicleRow({ group, offline, note, onSaveNote, onCompare }: Props) {
+export function VehicleRow({ group, names, offline, note, onSaveNote, onCompare }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note);
   const both =
@@ -34,7 +36,7 @@ export function VehicleRow({ group, offline, note, onSaveNote, onCompare }: Prop
         {group.reports.map((r) => (
           <li key={`${r.provider}:${r.id}`}>
             <a href={reportUrl(r.provider, r.id)} target="_blank" rel="noreferrer">
-              {r.provider} report
+              {providerLabel(names, r.provider)} report
             </a>{' '}
             <span class="muted">
               {new Date(r.createdAt).toLocaleDateString()}

@@ -2,6 +2,7 @@
 import { ConnectionForm } from './connection-form';
 import { DataTools } from './data-tools';
 import { EconomyForm } from './economy-form';
+import { ProviderNamesForm } from './provider-names-form';
 import { SitesList } from './sites-list';
 
 export function App() {
@@ -10,16 +11,23 @@ export function App() {
     <main class="options">
       <h1>{welcome ? 'Welcome to VIN History Lens' : 'VIN History Lens settings'}</h1>
       {welcome && (
-        <p>
-          Connect the extension to your Vehicle History Report Service: enter its URL and your API key (from
-          the API Keys section of your dashboard), then test the connection. Record counts are only checked
-          when you ask, and reports are only bought after you confirm in the extension's own window.
-        </p>
+        <>
+          <p>
+            Connect the extension to your Vehicle History Report Service: enter its URL and your API key (from
+            the API Keys section of your dashboard), then test the connection. Record counts are only checked
+            when you ask, and reports are only bought after you confirm in the extension's own window.
+          </p>
+          <p class="notice" data-testid="ratio-rule">
+            <strong>One rule before your first check:</strong> the service expects about 3 to 5 record checks
+            for each report you buy, and may revoke a key that checks many VINs without buying.
+          </p>
+        </>
       )}
       <ConnectionForm />
       {!welcome && (
         <>
           <EconomyForm />
+          <ProviderNamesForm />
           <SitesList />
           <DataTools />
         </>

@@ -44,6 +44,10 @@ export function ConnectionForm() {
   const checkedUrl = checkServiceUrl(serviceUrl);
   const newOrigin = checkedUrl.ok ? checkedUrl.origin : null;
   // The saved key goes to another origin only if the user types it again or says so here.
+  // The field a failure is about is marked and named (not "check the key in the options page": this is it).
+  const failed = status.state === 'error' ? status.error.kind : null;
+  const keyProblem = failed === 'key-rejected' || failed === 'no-key';
+  const urlProblem = failed === 'invalid-input' || failed === 'needs-permission';
   const askToSendKey = !!view?.hasKey && !apiKey.trim() && !!newOrigin && newOrigin !== view.keyOrigin;
 
   useEffect(() => {
@@ -83,6 +87,8 @@ export function ConnectionForm() {
           value={serviceUrl}
           onInput={(e) => setServiceUrl(e.currentTarget.value)}
           placeholder="https://example.com/v1"
+          aria-invalid={urlProblem ? 'true' : undefined}
+          aria-describedby={urlProblem ? 'connection-problem' : undefined}
         />
         <label for="api-key">API key</label>
         <div style={{ display: 'flex', gap: '6px' }}>
@@ -93,6 +99,8 @@ export function ConnectionForm() {
             spellcheck={false}
             value={apiKey}
             onInput={(e) => setApiKey(e.currentTarget.value)}
+            aria-invalid={keyProblem ? 'true' : undefined}
+            aria-describedby={keyProblem ? 'connection-problem' : undefined}
             placeholder={
               view?.hasKey
                 ? `Saved key ${view.keyHint}: leave empty to keep it`
@@ -124,7 +132,15 @@ export function ConnectionForm() {
       {status.state === 'saved' && status.saved.warning && (
         <div class="notice warn">{status.saved.warning}</div>
       )}
-      {status.state === 'error' && <ErrorNotice error={status.error} />}
+      {status.state === 'error' && (keyProblem || urlProblem) && (
+        <div class="notice warn" role="alert" id="connection-problem" data-testid="connection-problem">
+          <strong>{keyProblem ? 'The service refused this key.' : 'This service URL cannot be used.'}</strong>{' '}
+          {keyProblem
+            ? 'Copy the key again from the API Keys section of your dashboard, paste it in the API key field above and press Test connection and save. (Some services also accept only listed networks.)'
+            : `${status.error.message} Correct the Service URL field above, then save again.`}
+        </div>
+      )}
+      {status.state === 'error' && !keyProblem && !urlProblem && <ErrorNotice error={status.error} />}
       {view?.keyKeptUntilBrowserCloses && (
         <div class="notice warn" role="status" data-testid="session-key">
           This browser does not let extensions keep data (it is set to never remember history), so your key is

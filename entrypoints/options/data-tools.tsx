@@ -18,11 +18,13 @@ export function DataTools() {
     );
     setNote('Report history exported.');
   };
+  const [confirming, setConfirming] = useState(false);
   const clear = async () => {
+    setConfirming(false);
     const result = await ask('clearCachedData', undefined);
     if (result.ok)
       setNote(
-        'Cached record counts, account data and saved reports were cleared. Your settings and key are kept.',
+        'Cached record counts, account data and saved reports were cleared. Your settings, key and notes are kept.',
       );
     else setError(result.error);
   };
@@ -33,10 +35,35 @@ export function DataTools() {
         <button type="button" onClick={exportCsv}>
           Export report history (CSV)
         </button>{' '}
-        <button type="button" onClick={clear}>
-          Clear cached data
+        <button
+          type="button"
+          onClick={() => {
+            setNote(null);
+            setConfirming(true);
+          }}
+          disabled={confirming}
+        >
+          Clear cached data…
         </button>
       </p>
+      {confirming && (
+        <div class="notice warn" role="alertdialog" aria-labelledby="clear-what" data-testid="clear-confirm">
+          <p id="clear-what">
+            <strong>This deletes</strong> the record counts the extension remembers, the cached account and
+            report list, and every report saved on this computer for offline reading (they can be opened again
+            from the service, free). <strong>It keeps</strong> your key, your settings, your notes and
+            everything at the service.
+          </p>
+          <div class="row">
+            <button type="button" class="danger" onClick={clear}>
+              Delete cached data
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       {note && (
         <p role="status" class="notice ok">
           {note}

@@ -18,6 +18,7 @@ const NUMBER_FIELDS = [
 export function EconomyForm() {
   const [settings, setSettings] = useState<EconomySettings | null>(null);
   const [saved, setSaved] = useState(false);
+  const [dirty, setDirty] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
   useEffect(() => {
     ask('getEconomySettings', undefined).then((r) => (r.ok ? setSettings(r.value) : setError(r.error)));
@@ -25,6 +26,7 @@ export function EconomyForm() {
   if (!settings) return error ? <ErrorNotice error={error} /> : null;
   const update = (patch: Partial<EconomySettings>) => {
     setSaved(false);
+    setDirty(true);
     setSettings({ ...settings, ...patch });
   };
   const save = async (event: Event) => {
@@ -34,6 +36,7 @@ export function EconomyForm() {
     if (result.ok) {
       setSettings(result.value);
       setSaved(true);
+      setDirty(false);
     } else setError(result.error);
   };
   return (
@@ -66,7 +69,10 @@ export function EconomyForm() {
           </Fragment>
         ))}
         <p>
-          <button type="submit">Save record-check settings</button>{' '}
+          <button type="submit" disabled={!dirty}>
+            Save record-check settings
+          </button>{' '}
+          {dirty && <span class="muted">Unsaved changes</span>}
           {saved && <span role="status">Saved.</span>}
         </p>
         {error && <ErrorNotice error={error} />}

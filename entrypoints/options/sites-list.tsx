@@ -18,17 +18,38 @@ export function SitesList() {
     ask('getDisabledBuiltInSites', undefined).then((r) => (r.ok ? setDisabled(r.value) : setError(r.error)));
   }, []);
 
-  const toggle = async (site: BuiltInSite, enabled: boolean) => {
+  // One save model on this page: boxes and fields change nothing until their section's Save;
+  // buttons that name an action (Add, Remove, Clear…) act when pressed.
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const shownDisabled = draft ?? disabled;
+  const toggle = (site: BuiltInSite, enabled: boolean) => {
+    setSaved(null);
+    setDraft(enabled ? shownDisabled.filter((s) => s !== site) : [...shownDisabled, site]);
+  };
+  const saveSites = async (event: Event) => {
+    event.preventDefault();
+    if (!draft) return;
     setError(null);
-    const result = await ask('setBuiltInSite', { site, enabled });
-    if (result.ok) setDisabled(result.value);
-    else setError(result.error);
+    let now = disabled;
+    for (const site of BUILT_IN_SITES) {
+      const enabled = !draft.includes(site);
+      if (enabled === !now.includes(site)) continue;
+      const result = await ask('setBuiltInSite', { site, enabled });
+      if (!result.ok) return setError(result.error);
+      now = result.value;
+    }
+    setDisabled(now);
+    setDraft(null);
+    setSaved('Saved.');
   };
   const remove = async (origin: string) => {
     setError(null);
     const result = await ask('disableSite', { origin });
-    if (result.ok) setSites(result.value);
-    else setError(result.error);
+    if (result.ok) {
+      setSites(result.value);
+      setSaved(`Removed ${origin}.`);
+    } else setError(result.error);
   };
   const add = async (event: Event) => {
     event.preventDefault();
@@ -45,21 +66,30 @@ export function SitesList() {
   return (
     <section aria-labelledby="sites-heading">
       <h2 id="sites-heading">Sites</h2>
-      <fieldset>
-        <legend>Listing sites (on unless you switch them off)</legend>
-        <div class="site-grid">
-          {BUILT_IN_SITES.map((site) => (
-            <label key={site} class="inline">
-              <input
-                type="checkbox"
-                checked={!disabled.includes(site)}
-                onChange={(e) => toggle(site, e.currentTarget.checked)}
-              />
-              {site}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <form onSubmit={saveSites}>
+        <fieldset>
+          <legend>Listing sites (on unless you switch them off)</legend>
+          <div class="site-grid">
+            {BUILT_IN_SITES.map((site) => (
+              <label key={site} class="inline">
+                <input
+                  type="checkbox"
+                  checked={!shownDisabled.includes(site)}
+                  onChange={(e) => toggle(site, e.currentTarget.checked)}
+                />
+                {site}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <p>
+          <button type="submit" disabled={!draft}>
+            Save sites
+          </button>{' '}
+          {draft && <span class="muted">Unsaved changes</span>}
+          {saved && <span role="status">{saved}</span>}
+        </p>
+      </form>
       <form onSubmit={add}>
         <label for="add-site">Add a site</label>
         <div class="row">

@@ -4,6 +4,7 @@ import { checkHealth, HEALTH_RULE } from '@/lib/check-health';
 import type { LedgerSummary } from '@/lib/economy';
 import type { Account } from '@/lib/message-shapes';
 import { plural } from '@/lib/plural';
+import { type ProviderNames, providerLabel } from '@/lib/provider-names';
 
 const HEALTH_WORDS = { good: 'within the band', watch: 'watch this', risk: 'at risk' } as const;
 
@@ -24,7 +25,15 @@ function Allowance({ provider, left, max }: { provider: string; left: number; ma
   );
 }
 
-export function AccountSummary({ account, ledger }: { account: Account; ledger: LedgerSummary | null }) {
+export function AccountSummary({
+  account,
+  ledger,
+  names = {},
+}: {
+  account: Account;
+  ledger: LedgerSummary | null;
+  names?: ProviderNames;
+}) {
   const { user, limits } = account;
   const health = ledger ? checkHealth(ledger) : null;
   return (
@@ -36,8 +45,16 @@ export function AccountSummary({ account, ledger }: { account: Account; ledger: 
         <span class="big">{limits.credits}</span> {limits.credits === 1 ? 'credit' : 'credits'} left
         <span class="muted"> · a report costs 1</span>
       </p>
-      <Allowance provider="providerA" left={limits.providerAReportsLeftToday} max={limits.dailyLimit} />
-      <Allowance provider="providerB" left={limits.providerBReportsLeftToday} max={limits.dailyLimit} />
+      <Allowance
+        provider={providerLabel(names, 'providerA')}
+        left={limits.providerAReportsLeftToday}
+        max={limits.dailyLimit}
+      />
+      <Allowance
+        provider={providerLabel(names, 'providerB')}
+        left={limits.providerBReportsLeftToday}
+        max={limits.dailyLimit}
+      />
       {ledger && health && (
         <div class={`health ${health}`} data-testid="ledger" data-health={health}>
           <p>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
+import { useProviderNames } from '@/components/use-provider-names';
 import type { RecordCounts } from '@/lib/api/schemas';
 import type { LedgerSummary } from '@/lib/economy';
 import type { ErrorData } from '@/lib/error-data';
@@ -38,6 +39,7 @@ async function currentTab() {
 
 export function App() {
   const [account, setAccount] = useState<Result<Account> | null>(null);
+  const names = useProviderNames();
   const [refreshing, setRefreshing] = useState(true);
   const [ledger, setLedger] = useState<LedgerSummary | null>(null);
   const [tab, setTab] = useState<CurrentTab | null>(null);
@@ -93,7 +95,7 @@ export function App() {
       <AccountState account={account} refreshing={refreshing} />
       {panelError && <ErrorNotice error={panelError} />}
       {signedIn && <OpenPurchases />}
-      {account?.ok && <AccountSummary account={account.value} ledger={ledger} />}
+      {account?.ok && <AccountSummary account={account.value} ledger={ledger} names={names} />}
 
       <h2>This page</h2>
       {tab && host && tab.origin && !detecting && (

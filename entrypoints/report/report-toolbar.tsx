@@ -1,11 +1,13 @@
 // The viewer's toolbar: what the report is, and what can be done with it.
 import { useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
+import { useProviderNames } from '@/components/use-provider-names';
 import type { Provider, ReportSummary } from '@/lib/api/schemas';
 import type { Account, NewRecords, ReportView } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
 import { newRecordsText } from '@/lib/new-records';
 import { plural } from '@/lib/plural';
+import { providerLabel } from '@/lib/provider-names';
 import type { RemoteLoads } from '@/lib/report-document';
 import { reportUrl } from '@/lib/report-url';
 import type { Result } from '@/lib/result';
@@ -22,6 +24,7 @@ interface ToolbarProps {
 
 export function ReportToolbar({ report, document: html, other, remote, receipt }: ToolbarProps) {
   const [copied, setCopied] = useState(false);
+  const names = useProviderNames();
   const [since, setSince] = useState<Result<NewRecords> | 'checking' | null>(null);
   const checkNew = async () => {
     setSince('checking');
@@ -36,7 +39,7 @@ export function ReportToolbar({ report, document: html, other, remote, receipt }
   return (
     <header class="toolbar">
       <div class="facts">
-        <strong>{report.provider}</strong>
+        <strong>{providerLabel(names, report.provider)}</strong>
         <span data-testid="report-vin">{report.vin}</span>
         <span>{report.yearMakeModel}</span>
         <span class="muted">bought {new Date(report.createdAt).toLocaleDateString()}</span>
@@ -67,11 +70,11 @@ export function ReportToolbar({ report, document: html, other, remote, receipt }
         )}
         {other.held ? (
           <a class="button" href={reportUrl(other.provider, other.held.id)}>
-            Open the {other.provider} report
+            Open the {providerLabel(names, other.provider)} report
           </a>
         ) : (
           <a class="button paid" href={`confirm.html?vin=${report.vin}`}>
-            Get the {other.provider} report · 1 credit…
+            Get the {providerLabel(names, other.provider)} report · 1 credit…
           </a>
         )}
         {remote.count.images > 0 && (

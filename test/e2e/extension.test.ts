@@ -45,9 +45,12 @@ describe('extension in Chromium', () => {
     await options.getByLabel('Service URL').fill(server.baseUrl);
     await options.getByLabel('API key').fill('not-my-key');
     await options.getByRole('button', { name: 'Test connection and save' }).click();
+    // Said on the field itself, with what to do there (not "check the key in the options page").
     await expect
       .poll(() => options.getByRole('alert').textContent())
-      .toMatch(/rejected the API key.*network is not allowed/);
+      .toMatch(/The service refused this key\. Copy the key again .* paste it in the API key field above/);
+    expect(await options.getByLabel('API key').getAttribute('aria-invalid')).toBe('true');
+    expect(await options.getByLabel('Service URL').getAttribute('aria-invalid')).toBeNull();
     await browser.screenshot(options, 'options-key-rejected');
     await options.close();
   });

@@ -135,3 +135,24 @@ describe('type scale', () => {
     await page.close();
   });
 });
+
+describe('provider display names', () => {
+  it('set in the options, shown in the popup, and beside the API name where money is spent', async () => {
+    const options = await stack.browser.openPage('options.html');
+    await options.getByLabel('Name shown for providerA').fill('AutoLedger');
+    await options.getByRole('button', { name: 'Save provider names' }).click();
+    await options.getByRole('region', { name: 'Provider names' }).getByText('Saved.').waitFor();
+    await options.close();
+    const confirm = await stack.browser.openPage('confirm.html?vin=5N3ZA0NE1AN908084');
+    const offer = confirm.getByRole('region', { name: 'providerA report' });
+    await expect.poll(() => offer.getByRole('heading').textContent()).toBe('AutoLedger (providerA)');
+    expect(await offer.getByRole('button', { name: 'Buy the AutoLedger report (1 credit)' }).count()).toBe(1);
+    expect(
+      await confirm.getByRole('region', { name: 'providerB report' }).getByRole('heading').textContent(),
+    ).toBe('providerB');
+    await confirm.close();
+    const popup = await stack.browser.openPage('popup.html');
+    await expect.poll(() => popup.getByText(/^AutoLedger: \d+ of \d+ reports left today$/).count()).toBe(1);
+    await popup.close();
+  });
+});

@@ -93,13 +93,31 @@ describe('report library', () => {
       .poll(() => row.getByTestId('note').textContent())
       .toBe('Dealer says one owner; ask for service records');
     const options = await stack.browser.openPage('options.html');
-    await options.getByRole('button', { name: 'Clear cached data' }).click();
+    // It asks first and says what goes and what stays; Cancel deletes nothing.
+    await options.getByRole('button', { name: 'Clear cached data…' }).click();
+    expect(await options.getByTestId('clear-confirm').textContent()).toMatch(
+      /It keeps your key, your settings, your notes/,
+    );
+    await options.getByRole('button', { name: 'Cancel' }).click();
+    const viewer = await stack.browser.openPage(`report.html?provider=providerA&id=${held()[0]?.id}`);
+    await viewer.locator('iframe.report-frame').waitFor();
+    await viewer.close();
+    await page.reload();
+    await page.getByLabel('Saved offline only').check();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.getByLabel('Saved offline only').uncheck();
+    await options.getByRole('button', { name: 'Clear cached data…' }).click();
+    await options.getByRole('button', { name: 'Delete cached data' }).click();
     await options.getByText(/were cleared/).waitFor();
     await options.close();
     await page.reload();
     await expect
       .poll(() => page.locator(`li[data-vin="${CRUZE}"]`).getByTestId('note').textContent())
       .toBe('Dealer says one owner; ask for service records');
+    // The saved reports went with the cache.
+    await page.getByLabel('Saved offline only').check();
+    await expect.poll(() => rows(page).count()).toBe(0);
+    await page.getByLabel('Saved offline only').uncheck();
     // The note is searched too.
     await page.getByLabel('Search', { exact: true }).fill('one owner');
     await expect.poll(() => rowVins(page)).toEqual([CRUZE]);
