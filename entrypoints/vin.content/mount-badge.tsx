@@ -42,6 +42,7 @@ export function mountBadge(
   const { anchor } = placement;
   const host = anchor.ownerDocument.createElement(BADGE_TAG);
   host.dataset.vhrVin = placement.vin;
+  host.dataset.vhrAt = placement.append === 'first' ? 'card' : 'text';
   const shadow = host.attachShadow({ mode: 'closed' });
   if (!sheet) {
     sheet = new CSSStyleSheet();

@@ -77,6 +77,21 @@ describe('Firefox ESR', () => {
     await waitForText(options, 'Dana Demo');
     expect(requestsSince(0)).toEqual(['/user']);
     await firefox.screenshot(options, 'options-saved');
+    // The same type scale as in Chromium: 14 px body text, nothing visible under 12 px.
+    const sizes = await options.evaluate(() => {
+      let smallest = Number.POSITIVE_INFINITY;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!node.textContent?.trim() || !el) continue;
+        const rect = el.getBoundingClientRect();
+        if (rect.width < 2 || rect.height < 2) continue;
+        smallest = Math.min(smallest, Number.parseFloat(getComputedStyle(el).fontSize));
+      }
+      return { body: Number.parseFloat(getComputedStyle(document.body).fontSize), smallest };
+    });
+    expect(sizes.body).toBeGreaterThanOrEqual(14);
+    expect(sizes.smallest).toBeGreaterThanOrEqual(12);
   });
 
   it('a content script may read and write storage.local here, yet finds no key and changes nothing the background decides', async () => {
