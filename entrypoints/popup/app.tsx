@@ -83,6 +83,8 @@ export function App() {
   }
 
   const checkRecords = (vin: string) => ask('getRecordCounts', { vin });
+  const getReport = (vin: string) =>
+    void ask('openPurchase', { vin }).then((r) => (r.ok ? window.close() : setPanelError(r.error)));
   const host = tab?.origin ? new URL(tab.origin).host : null;
   // VINs reported from the tab mean the detector runs there, whatever the lists say.
   const detecting =
@@ -117,6 +119,7 @@ export function App() {
         <TabVins
           vins={tab.vins}
           checkRecords={checkRecords}
+          getReport={getReport}
           results={checked ? { ...tab.known, ...checked.results } : tab.known}
         />
       )}
@@ -128,9 +131,7 @@ export function App() {
             setLookup({ vin, result: null });
             setLookup({ vin, result: await checkRecords(vin) });
           }}
-          onGetReport={(vin) =>
-            void ask('openPurchase', { vin }).then((r) => (r.ok ? window.close() : setPanelError(r.error)))
-          }
+          onGetReport={getReport}
         />
       )}
       {lookup && lookup.result === null && <p class="muted">Checking {lookup.vin}…</p>}

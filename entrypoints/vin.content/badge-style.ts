@@ -5,8 +5,9 @@
 export const BADGE_CSS = `
 :host { all: initial; position: absolute; z-index: 1; }
 .badge { position: relative; display: inline-block; }
-/* At a card's top: raised onto the card's edge, so it covers as little of the card's own text as it can. */
-:host([data-vhr-at="card"]) .badge { transform: translateY(-70%); }
+/* At a card's top: raised onto the card's edge, so it covers as little of the card's own text as it
+   can (the host itself moves, so what the user sees is where clicks land). */
+:host([data-vhr-at="card"]) { transform: translateY(-70%); }
 * { box-sizing: border-box; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
 .pill { display: inline-flex; align-items: center; gap: 5px; font-size: 12px; line-height: 18px; padding: 1px 8px 1px 2px;
   margin: 2px 4px; border: 1px solid #0f5f5c; border-radius: 11px; background: #fff; color: #0b3b39; cursor: pointer;

@@ -1,11 +1,13 @@
 // Every state of the pages' components, rendered with Preact Testing Library.
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeVin, rng } from '@/bench/listing-page';
 import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
 import { AccountState } from '@/entrypoints/popup/account-state';
 import { AccountSummary } from '@/entrypoints/popup/account-summary';
 import { CheckAll } from '@/entrypoints/popup/check-all';
 import { ReportsList } from '@/entrypoints/popup/reports-list';
+import { TabVins } from '@/entrypoints/popup/tab-vin-list';
 import { VinBox } from '@/entrypoints/popup/vin-box';
 import type { ReportSummary } from '@/lib/api/schemas';
 import type { CheckAllPlan } from '@/lib/economy';
@@ -139,6 +141,39 @@ describe('reports list', () => {
     render(<ReportsList recent={[]} count={0} />);
     expect(screen.getByText('You hold no reports yet.')).toBeTruthy();
     expect(screen.queryByTestId('all-reports')).toBeNull();
+  });
+});
+
+describe("the tab's VINs", () => {
+  it('shows 25 rows and says how many more there are (no hidden scroll box); a checked row offers a report', async () => {
+    const random = rng(3);
+    const vins = Array.from({ length: 30 }, () => makeVin(random));
+    const getReport = vi.fn();
+    const first = vins[0] as string;
+    render(
+      <TabVins
+        vins={vins}
+        checkRecords={vi.fn()}
+        getReport={getReport}
+        results={{
+          [first]: {
+            ok: true,
+            value: {
+              vin: first,
+              vehicle: { year: 2012, make: 'Ram', model: '1500' },
+              records: { providerA: 3, providerB: 4 },
+            },
+          },
+        }}
+      />,
+    );
+    expect(screen.getAllByRole('listitem')).toHaveLength(25);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 5 more of 30 VINs' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(30);
+    fireEvent.click(
+      screen.getByRole('button', { name: `Get a report for ${first} (1 credit, confirmed first)` }),
+    );
+    expect(getReport).toHaveBeenCalledWith(first);
   });
 });
 
