@@ -217,6 +217,7 @@ export function createPageScanner(options: PageScannerOptions) {
       if (batch.length >= CANDIDATES_PER_MESSAGE) break;
       const list = occurrences.get(vin);
       if (list) batch.push({ vin, labelled: list.some((o) => o.labelled) });
+      else toJudge.delete(vin); // gone meanwhile: never a batch of nothing sent forever
     }
     await pace();
     const reset = resetPending;
