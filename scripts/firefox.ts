@@ -36,12 +36,22 @@ export interface FirefoxExtension {
   close(): Promise<void>;
 }
 
-export async function launchFirefoxExtension(): Promise<FirefoxExtension> {
+/**
+ * `colorScheme: 'dark'` makes pages see `prefers-color-scheme: dark` (Firefox's own setting: over
+ * WebDriver BiDi there is no media emulation).
+ */
+export async function launchFirefoxExtension(
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<FirefoxExtension> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),
     headless: true,
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [EXTENSION_ID]: UUID }) },
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [EXTENSION_ID]: UUID }),
+      // 0 dark, 1 light: what pages are told, whatever the desktop uses.
+      'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1,
+    },
   });
   await browser.installExtension(FIREFOX_EXTENSION_DIR);
   const origin = `moz-extension://${UUID}`;

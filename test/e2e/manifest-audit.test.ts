@@ -97,11 +97,11 @@ describe.each(STORE_BUILDS)('the %s store build', (build) => {
 });
 
 describe('the Firefox test build', () => {
-  it('lists only its four pages as web-accessible, and only to loopback pages', () => {
+  it('lists only its five pages as web-accessible, and only to loopback pages', () => {
     const manifest = manifestOf('firefox-mv3-loopback');
     expect(manifest.web_accessible_resources).toEqual([
       {
-        resources: ['popup.html', 'options.html', 'report.html', 'confirm.html'],
+        resources: ['popup.html', 'options.html', 'report.html', 'confirm.html', 'library.html'],
         matches: ['http://127.0.0.1/*', 'http://localhost/*'],
       },
     ]);
