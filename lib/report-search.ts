@@ -2,8 +2,8 @@
 import type { ReportSummary } from './api/schemas';
 
 /** The text a report is searched in, lower case: computed once per report for long lists. */
-export const searchText = (r: Pick<ReportSummary, 'vin' | 'yearMakeModel' | 'provider'>, note = '') =>
-  `${r.vin} ${r.yearMakeModel} ${r.provider} ${note}`.toLowerCase();
+export const searchText = (r: Pick<ReportSummary, 'vin' | 'yearMakeModel' | 'provider'>) =>
+  `${r.vin} ${r.yearMakeModel} ${r.provider}`.toLowerCase();
 
 /** Every word of the query appears in the report's text ("camry 2019", "4T1B"). */
 export function matchesText(text: string, query: string): boolean {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { chromiumPath, EXTENSION_DIR, SCREENSHOT_DIR } from './browser-paths';
+import { saveSettingsMessage } from './save-settings-message';
 
 export interface ExtensionBrowser {
   context: BrowserContext;
@@ -66,16 +67,11 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/options.html`);
       const answer = await page.evaluate(
-        ([serviceUrl, apiKey]) =>
+        (message) =>
           (
             globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-          ).chrome.runtime.sendMessage({
-            id: 1,
-            type: 'saveSettings',
-            data: { serviceUrl, apiKey },
-            timestamp: Date.now(),
-          }),
-        [serviceUrl, apiKey] as const,
+          ).chrome.runtime.sendMessage(message),
+        saveSettingsMessage(serviceUrl, apiKey),
       );
       await page.close();
       const result = (answer as { res?: { ok: boolean; error?: { message: string } } }).res;

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_DIR, firefoxPath, SCREENSHOT_DIR } from './browser-paths';
+import { saveSettingsMessage } from './save-settings-message';
 
 // A fixed internal UUID, so the tests know the extension's origin before it starts.
 const EXTENSION_ID = 'vin-history-lens@example.com';
@@ -33,6 +34,8 @@ export interface FirefoxExtension {
   /** The documents shown by a page's iframes (e.g. a report in its sandbox), read through BiDi. */
   childFrames(page: Page): Promise<Array<{ url: string; evaluate(expression: string): Promise<unknown> }>>;
   screenshot(page: Page, name: string): Promise<void>;
+  /** Stores the service URL and key through the background (checked against the service). */
+  configure(serviceUrl: string, apiKey: string, launcher: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,7 +64,7 @@ export async function launchFirefoxExtension(
   const contextOf = (page: Page) => (page.mainFrame() as unknown as { _id: string })._id;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
-  return {
+  const extension: FirefoxExtension = {
     browser,
     origin,
     async openPage(path, launcher) {
@@ -101,6 +104,20 @@ export async function launchFirefoxExtension(
     async screenshot(page, name) {
       await page.screenshot({ path: join(SCREENSHOT_DIR, `firefox-${name}.png`) });
     },
+    async configure(serviceUrl, apiKey, launcher) {
+      const page = await extension.openPage('options.html', launcher);
+      const answer = await page.evaluate(
+        (message) =>
+          (
+            globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+          ).browser.runtime.sendMessage(message),
+        saveSettingsMessage(serviceUrl, apiKey),
+      );
+      await page.close();
+      const result = (answer as { res?: { ok: boolean } }).res;
+      if (!result?.ok) throw new Error(`saving the settings failed: ${JSON.stringify(answer)}`);
+    },
     close: () => browser.close(),
   };
+  return extension;
 }

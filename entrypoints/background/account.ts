@@ -30,6 +30,17 @@ export async function refreshAccount(): Promise<Account> {
   return account;
 }
 
+// Pages asking for a fresh account at the same moment (popups opened one after another, the library)
+// share one read: a dealer's list of thousands of reports is fetched and parsed once, not per page.
+// Not for a purchase's follow-up, which must see the service after the charge (after-purchase.ts).
+let pageRefresh: Promise<Account> | undefined;
+const sharedRefresh = (): Promise<Account> => {
+  pageRefresh ??= refreshAccount().finally(() => {
+    pageRefresh = undefined;
+  });
+  return pageRefresh;
+};
+
 export async function getAccount(
   request?: { fresh?: boolean; recent?: number } | null,
 ): Promise<Result<Account>> {
@@ -45,7 +56,7 @@ export async function getAccount(
   const cached = await readAccount();
   if (cached && !request?.fresh) return ok(cut(cached));
   try {
-    return ok(cut(await refreshAccount()));
+    return ok(cut(await sharedRefresh()));
   } catch (error) {
     // Offline or failing: the last good copy, with its age and what went wrong.
     if (!(error instanceof ApiError) || !cached || error.kind === 'no-key') throw error;

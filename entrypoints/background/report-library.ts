@@ -62,17 +62,24 @@ async function trim(database: IDBPDatabase<LibrarySchema>, budgetBytes: number) 
   }
 }
 
-/** What the library holds, without the report bodies' weight in the answer. */
-export async function keptReportSummaries(): Promise<ReportSummary[]> {
-  const database = await open();
-  const summaries: ReportSummary[] = [];
-  let cursor = await database.transaction('reports').store.openCursor();
-  while (cursor) {
-    const { provider, id, vin, yearMakeModel, createdAt } = cursor.value;
-    summaries.push({ provider, id, vin, yearMakeModel, createdAt, updatedAt: createdAt });
-    cursor = await cursor.continue();
-  }
-  return summaries;
+/** The (provider, id) of every report kept: keys only, no report body is read. */
+export async function keptReportKeys(): Promise<Array<[Provider, string]>> {
+  return (await open()).getAllKeys('reports');
+}
+
+/** A kept report's summary (its body is read: for the rare report the service's list lacks). */
+export async function keptReportSummary(provider: Provider, id: string): Promise<ReportSummary | undefined> {
+  const kept = await (await open()).get('reports', [provider, id]);
+  return (
+    kept && {
+      provider,
+      id,
+      vin: kept.vin,
+      yearMakeModel: kept.yearMakeModel,
+      createdAt: kept.createdAt,
+      updatedAt: kept.createdAt,
+    }
+  );
 }
 
 /** Forgets the library (options: "clear cached data"). */

@@ -8,13 +8,13 @@ import type { ReportList, ReportListRequest, ReportSearch, ReportSearchRequest }
 import { matchesReport } from '@/lib/report-search';
 import { ok, type Result } from '@/lib/result';
 import { cachedAccount, getAccount } from './account';
-import { keptReportSummaries } from './report-library';
+import { keptReportKeys, keptReportSummary } from './report-library';
 import { readNotes } from './vehicle-notes';
 
 const keyOf = (r: { provider: string; id: string }) => `${r.provider}:${r.id}`;
 
 export async function listReports(request: ReportListRequest): Promise<Result<ReportList>> {
-  const [kept, notes] = await Promise.all([keptReportSummaries(), readNotes()]);
+  const [kept, notes] = await Promise.all([keptReportKeys(), readNotes()]);
   let listed: ReportSummary[] = [];
   let at: number | null = null;
   let refreshError: ReportList['refreshError'];
@@ -30,15 +30,21 @@ export async function listReports(request: ReportListRequest): Promise<Result<Re
     if (!(error instanceof ApiError)) throw error;
     refreshError = error.toData();
   }
+  // Saved offline but not in the list (the list was never read, or is older): their own summaries.
   const known = new Set(listed.map(keyOf));
-  const reports = [...listed, ...kept.filter((r) => !known.has(keyOf(r)))].sort((a, b) =>
+  const unlisted = await Promise.all(
+    kept
+      .filter(([provider, id]) => !known.has(keyOf({ provider, id })))
+      .map(([provider, id]) => keptReportSummary(provider, id)),
+  );
+  const reports = [...listed, ...unlisted.filter((r) => r !== undefined)].sort((a, b) =>
     b.createdAt.localeCompare(a.createdAt),
   );
   return ok({
     reports,
     at,
     ...(refreshError ? { refreshError } : {}),
-    offline: kept.map(keyOf),
+    offline: kept.map(([provider, id]) => keyOf({ provider, id })),
     notes,
   });
 }

@@ -25,8 +25,14 @@ export function createCardIndex(doc: Document) {
   let pending: Node[] = [];
   let whole = true;
   let removals = false;
+  // The walk in progress: the roots left, and the elements of the current one (resumable, so a
+  // whole 2,000-card page is indexed in slices); the keys that gained an element since last asked.
+  let roots: Node[] = [];
+  let elements: HTMLCollectionOf<Element> | null = null;
+  let position = 0;
+  let fresh = new Set<string>();
 
-  const add = (key: string, element: Element, fresh: Set<string>) => {
+  const add = (key: string, element: Element) => {
     const set = byKey.get(key) ?? new Set<Element>();
     byKey.set(key, set);
     if (!set.has(element)) {
@@ -35,42 +41,34 @@ export function createCardIndex(doc: Document) {
     }
   };
 
-  const indexElement = (el: Element, fresh: Set<string>) => {
+  const indexElement = (el: Element) => {
     const tag = el.localName;
     if (NOT_CONTENT.has(tag)) return;
     const attributes = el.attributes;
     for (let i = 0; i < attributes.length; i++) {
       const { name, value } = attributes[i] as Attr;
       if (value.length < 4 || name === 'class' || name === 'style') continue;
-      if (URL_ATTRIBUTE.has(name)) for (const key of urlKeys(value, doc.baseURI)) add(key, el, fresh);
+      if (URL_ATTRIBUTE.has(name)) for (const key of urlKeys(value, doc.baseURI)) add(key, el);
       else if (name === 'srcset' || name === 'data-srcset') {
         const first = value.trim().split(/\s+/)[0];
-        if (first) for (const key of urlKeys(first, doc.baseURI)) add(key, el, fresh);
-      } else if (ID_ATTRIBUTE.test(name)) for (const key of idKeys(value)) add(key, el, fresh);
+        if (first) for (const key of urlKeys(first, doc.baseURI)) add(key, el);
+      } else if (ID_ATTRIBUTE.test(name)) for (const key of idKeys(value)) add(key, el);
     }
     const className = typeof el.className === 'string' ? el.className.toLowerCase() : '';
     if (NAMED.has(tag) || className.includes('title') || className.includes('name')) {
       const text = el.textContent ?? '';
-      if (text.length <= 160) for (const key of nameKeys(text)) add(key, el, fresh);
+      if (text.length <= 160) for (const key of nameKeys(text)) add(key, el);
     }
   };
 
-  // The walk in progress: the roots left, and the elements of the current one (resumable, so a
-  // whole 2,000-card page is indexed in slices).
-  let roots: Node[] = [];
-  let elements: HTMLCollectionOf<Element> | null = null;
-  let position = 0;
-  let fresh = new Set<string>();
-
-  const startRoot = (root: Node): boolean => {
-    if (root.nodeType !== 1 || !root.isConnected) return false;
+  const startRoot = (root: Node) => {
+    if (root.nodeType !== 1 || !root.isConnected) return;
     const element = root as Element;
     const scope = element === doc.documentElement ? doc.body : element;
-    if (!scope || !doc.body?.contains(scope)) return false;
-    if (scope !== doc.body) indexElement(scope, fresh);
+    if (!scope || !doc.body?.contains(scope)) return;
+    if (scope !== doc.body) indexElement(scope);
     elements = scope.getElementsByTagName('*');
     position = 0;
-    return true;
   };
 
   return {
@@ -107,7 +105,7 @@ export function createCardIndex(doc: Document) {
       for (;;) {
         if (elements) {
           while (position < elements.length) {
-            indexElement(elements[position++] as Element, fresh);
+            indexElement(elements[position++] as Element);
             if ((position & 255) === 0 && timeUp()) return false;
           }
           elements = null;

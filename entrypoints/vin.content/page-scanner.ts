@@ -57,12 +57,6 @@ function yieldToPage(): Promise<void> {
   });
 }
 
-/**
- * Is this text shown to the eye? Decided from styles only: measuring boxes would force a layout of
- * the whole page for each pass (36 ms on a 2,000-card grid for 25 appended cards). Hidden: not
- * rendered (display, visibility, content-visibility), or visually hidden for screen readers only
- * (an absolutely positioned ancestor clipped away, as every "sr-only" class does).
- */
 export function createPageScanner(options: PageScannerOptions) {
   const { doc, signal } = options;
   const sliceMs = options.sliceMs ?? 8;
@@ -84,11 +78,8 @@ export function createPageScanner(options: PageScannerOptions) {
             besideText.delete(target);
             if (boundingClientRect.width >= 2 && boundingClientRect.height >= 2) continue;
             hiddenText.add(target);
-            const badge = vin ? badges.get(vin) : undefined;
-            if (vin && badge?.anchor === target) {
-              badges.delete(vin);
-              badge.handle.remove();
-              toPlace.add(vin);
+            if (vin && badges.get(vin)?.anchor === target) {
+              dropBadge(vin);
               moved = true;
             }
           }
@@ -140,6 +131,13 @@ export function createPageScanner(options: PageScannerOptions) {
         toPlace.add(vin);
       }
     }
+  }
+
+  /** Removes a VIN's badge; a VIN still accepted is placed again in this pass. */
+  function dropBadge(vin: string) {
+    badges.get(vin)?.handle.remove();
+    badges.delete(vin);
+    if (accepted.has(vin)) toPlace.add(vin);
   }
 
   /** A VIN has no occurrence left on the page. */
@@ -277,11 +275,8 @@ export function createPageScanner(options: PageScannerOptions) {
       // Badges whose VIN left, whose card left, or that the page removed on its own (put back below).
       checkBadges = false;
       for (const [vin, badge] of badges)
-        if (!occurrences.has(vin) || !badge.anchor.isConnected || badge.handle.host?.isConnected === false) {
-          badges.delete(vin);
-          badge.handle.remove();
-          if (accepted.has(vin)) toPlace.add(vin);
-        }
+        if (!occurrences.has(vin) || !badge.anchor.isConnected || badge.handle.host?.isConnected === false)
+          dropBadge(vin);
     }
     // VINs known only from the page's data: their cards are found by what they share with them.
     const dataOnly = new Map<string, Occurrence[]>();
@@ -315,7 +310,7 @@ export function createPageScanner(options: PageScannerOptions) {
         continue;
       }
       badges.set(placement.vin, { anchor: placement.anchor, handle: options.mount(placement, decode) });
-      if (watcher && placement.append === 'after' && !besideText.has(placement.anchor)) {
+      if (watcher && placement.append === 'end' && !besideText.has(placement.anchor)) {
         besideText.set(placement.anchor, placement.vin);
         watcher.observe(placement.anchor);
       }

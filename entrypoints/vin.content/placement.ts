@@ -10,7 +10,8 @@ import type { Occurrence } from './subtree-scanner';
 export interface Placement {
   vin: string;
   anchor: Element;
-  append: 'after' | 'first';
+  /** Where the badge goes: at the end of the element (text showing the VIN), or first in it (a card). */
+  append: 'end' | 'first';
 }
 
 const MANY = 1;
@@ -151,7 +152,7 @@ export function createPlacer(doc: Document) {
     isVisible: (el: Element) => boolean,
   ): Placement | null {
     const text = occurrences.find((o) => o.kind === 'text' && isVisible(o.element));
-    if (text) return { vin, anchor: text.element, append: 'after' };
+    if (text) return { vin, anchor: text.element, append: 'end' };
     const held = occurrences.find((o) => o.kind !== 'json');
     if (held) {
       const card = climb(held.element, vin).largest;

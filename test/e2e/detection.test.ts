@@ -1,6 +1,7 @@
 // VIN detection and badges on pages served from 127.0.0.1, in real Chromium.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placementsOf } from '../support/data-only-pages';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
 import { badgeOf } from './closed-shadow';
 import { startStack } from './setup-extension';
@@ -125,16 +126,7 @@ describe('detection in Chromium', () => {
         ),
       );
     const autotrader = await scanned('autotrader-search.html');
-    await expect
-      .poll(() => placed(autotrader))
-      .toEqual({
-        '1N6SD16S6NC347945': '684300101',
-        '1GKLVKED6AJ152841': '684300102',
-        JH4KA2635HC013743: '684300103',
-        '5XYZUDLB3DG001966': '684300104',
-        '1GCEC14W6TZ228585': '684300105',
-        '1JCMR7849JT185834': '684300106',
-      });
+    await expect.poll(() => placed(autotrader)).toEqual(placementsOf('autotrader-search.html'));
     await stack.browser.screenshot(autotrader, 'detection-data-only');
     const lookAlikes = await scanned('look-alikes.html');
     await expect.poll(() => placed(lookAlikes)).toEqual({ '2D8GP44L05R217097': 'STK-48213' });

@@ -25,22 +25,7 @@ describe('Firefox pages, light and dark', () => {
     const firefox = await launchFirefoxExtension({ colorScheme: scheme });
     try {
       const launcher = `${server.origin}/fixtures/blank.html`;
-      const setup = await firefox.openPage('options.html', launcher);
-      const saved = await setup.evaluate(
-        (serviceUrl, apiKey) =>
-          (
-            globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-          ).browser.runtime.sendMessage({
-            id: 1,
-            type: 'saveSettings',
-            data: { serviceUrl, apiKey },
-            timestamp: Date.now(),
-          }),
-        server.baseUrl,
-        DEMO_API_KEY,
-      );
-      expect(JSON.stringify(saved)).toContain('"ok":true');
-      await setup.close();
+      await firefox.configure(server.baseUrl, DEMO_API_KEY, launcher);
       for (const [name, path, ready] of PAGES) {
         const page = await firefox.openPage(path, launcher);
         await page.waitForSelector(ready, { timeout: 15_000 });

@@ -22,6 +22,35 @@ describe('report list', () => {
     expect(offline.value.offline).toEqual([`${first.provider}:${first.id}`]);
   });
 
+  it("lists a report saved offline that the service's list no longer shows, from its saved copy", async () => {
+    const bg = await startBackground({ configured: true });
+    const first = (await bg.deliver('listReports', { fresh: true }, bg.senders.page)).value.reports[0];
+    await bg.deliver('openReport', { provider: first.provider, id: first.id }, bg.senders.page);
+    const user = bg.sim.state.users.find((u) => u.apiKey === 'demo-api-key');
+    if (!user) throw new Error('no demo user');
+    user.reports = user.reports.filter((r) => !(r.provider === first.provider && r.id === first.id));
+    const list = await bg.deliver('listReports', { fresh: true }, bg.senders.page);
+    expect(list.value.reports).toHaveLength(6);
+    expect(list.value.reports.find((r: { id: string }) => r.id === first.id)).toMatchObject({
+      vin: first.vin,
+      yearMakeModel: first.yearMakeModel,
+    });
+  });
+
+  it('pages asking for a fresh account at the same moment share one read of the service', async () => {
+    const bg = await startBackground({ configured: true });
+    const reads = () => bg.sim.log.filter((e) => e.endpoint === 'reports').length;
+    const before = reads();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => bg.deliver('getAccount', { fresh: true, recent: 5 }, bg.senders.page)),
+    );
+    expect(answers.every((a) => a.ok && a.value.reportCount === 6)).toBe(true);
+    expect(reads() - before).toBe(1);
+    // Once it is answered, the next fresh request reads again.
+    await bg.deliver('getAccount', { fresh: true }, bg.senders.page);
+    expect(reads() - before).toBe(2);
+  });
+
   it('the popup gets the newest few and the count; its search looks at all of them', async () => {
     const bg = await startBackground({ configured: true });
     const account = await bg.deliver('getAccount', { fresh: true, recent: 2 }, bg.senders.page);
