@@ -41,6 +41,14 @@ import {
 } from './message-shapes';
 import type { Result } from './result';
 import type { SenderInfo, SenderKind } from './sender';
+import {
+  Batch,
+  PurchasePlan,
+  PurchasePlanRequest,
+  StartPurchaseRequest,
+  WorkbenchView,
+  WorkbenchVins,
+} from './workbench';
 
 const PAGES = ['extension-page'] as const satisfies SenderKind[];
 const TABS = ['content-script'] as const satisfies SenderKind[];
@@ -111,6 +119,20 @@ export const PROTOCOL = {
   saveProviderNames: { from: PAGES, request: ProviderNames, response: ProviderNames },
   /** Saves one vehicle's private note (empty: deleted). */
   saveNote: { from: PAGES, request: NoteRequest, response: Notes },
+  /** The workbench (bulk.html): its VINs, the batch under way or last run, counts known, reports held. */
+  getWorkbench: { from: PAGES, request: NoPayload, response: WorkbenchView },
+  setWorkbenchVins: { from: PAGES, request: WorkbenchVins, response: z.null() },
+  /** What checking these VINs would spend (nothing is spent). */
+  planWorkbenchChecks: { from: PAGES, request: WorkbenchVins, response: CheckAllPlan },
+  /** Runs the check plan shown, in the background, one check a second; `override` past the hard limit. */
+  startWorkbenchChecks: { from: PAGES, request: CheckAllRequest, response: Batch },
+  /** What buying these (VIN, provider) pairs would spend and what does not fit (nothing is spent). */
+  planWorkbenchPurchase: { from: PAGES, request: PurchasePlanRequest, response: PurchasePlan },
+  /** After the user confirmed the plan on the workbench: buys it one report at a time, never retried. */
+  startWorkbenchPurchase: { from: PAGES, request: StartPurchaseRequest, response: Batch },
+  cancelWorkbenchBatch: { from: PAGES, request: NoPayload, response: z.nullable(Batch) },
+  /** Carries on a batch the stopped worker interrupted (the user's explicit Resume). */
+  resumeWorkbenchBatch: { from: PAGES, request: NoPayload, response: z.nullable(Batch) },
 } as const satisfies Record<string, MessageSpec>;
 
 type Table = typeof PROTOCOL;

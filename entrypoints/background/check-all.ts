@@ -2,6 +2,7 @@
 // of exactly that plan: its VINs, kept under its id, and nothing the page added since. Refused above
 // the hard limit unless the user overrides; never more checks than the plan said.
 import { storage } from 'wxt/utils/storage';
+import type { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/api/schemas';
 import { CheckAllPlan, planCheckAll } from '@/lib/economy';
@@ -16,6 +17,22 @@ import { tabVins } from './tab-vins';
 const planItem = (id: string) => storage.defineItem<unknown>(`session:checkPlan:${id}`);
 const PLAN_LIFETIME_MS = 15 * 60_000;
 
+/** Keeps a plan the user is shown, under its id, for 15 minutes: what runs is what was shown. */
+export async function keepPlan(id: string, plan: unknown): Promise<void> {
+  await planItem(id).setValue({ plan, until: Date.now() + PLAN_LIFETIME_MS });
+}
+
+/** The plan kept under `id`, parsed; undefined when absent, expired or not of that shape. */
+export async function readPlan<T>(id: string, schema: z.ZodMiniType<T>): Promise<T | undefined> {
+  const stored = (await planItem(id).getValue()) as { plan?: unknown; until?: number } | null;
+  if ((stored?.until ?? 0) < Date.now()) return undefined;
+  const parsed = schema.safeParse(stored?.plan);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A plan runs once. */
+export const dropPlan = (id: string): Promise<void> => planItem(id).removeValue();
+
 /** What checking every VIN in `vins` would cost, before anything is spent. */
 export async function planChecks(vins: string[], id = ''): Promise<CheckAllPlan> {
   const [known, summary, settings] = await Promise.all([
@@ -28,11 +45,35 @@ export async function planChecks(vins: string[], id = ''): Promise<CheckAllPlan>
 
 export async function planTabChecks({ tabId }: { tabId: number }): Promise<Result<CheckAllPlan>> {
   const plan = await planChecks(await tabVins(tabId), crypto.randomUUID());
-  await planItem(plan.id).setValue({ plan, until: Date.now() + PLAN_LIFETIME_MS });
+  await keepPlan(plan.id, plan);
   return ok(plan);
 }
 
-const STOPPERS = new Set(['key-rejected', 'rate-limited', 'network', 'timeout', 'server']);
+/**
+ * The check plan the user saw, removed so it runs once; refused when expired, or above the hard limit
+ * without the user's explicit override (then it stays, for the override).
+ */
+export async function takeCheckPlan(planId: string, override: boolean): Promise<Result<CheckAllPlan>> {
+  const plan = await readPlan(planId, CheckAllPlan);
+  if (!plan) return failWith('invalid-input', 'That plan has expired: look at what the checks cost again.');
+  if (plan.needsOverride && !override) {
+    return failWith(
+      'needs-override',
+      `That would spend ${plan.toCheck.length} record checks, above your limit. Confirm the override to go ahead.`,
+    );
+  }
+  await dropPlan(planId);
+  return ok(plan);
+}
+
+/** Failures that would fail every VIN alike: the rest of a run is not sent. */
+export const STOPPERS: ReadonlySet<string> = new Set([
+  'key-rejected',
+  'rate-limited',
+  'network',
+  'timeout',
+  'server',
+]);
 
 /** Runs the plan the user confirmed: its checks two at a time; a failure that fails every VIN alike stops it. */
 export async function checkPlan({
@@ -42,29 +83,19 @@ export async function checkPlan({
   planId: string;
   override: boolean;
 }): Promise<Result<CheckAllOutcome>> {
-  const stored = (await planItem(planId).getValue()) as { plan?: unknown; until?: number } | null;
-  const parsed = CheckAllPlan.safeParse(stored?.plan);
-  if (!parsed.success || (stored?.until ?? 0) < Date.now())
-    return failWith('invalid-input', 'That plan has expired: look at what "check all" costs again.');
-  const plan = parsed.data;
-  if (plan.needsOverride && !override) {
-    return failWith(
-      'needs-override',
-      `That would spend ${plan.toCheck.length} record checks, above your limit. Confirm the override to go ahead.`,
-    );
-  }
-  // Once: a plan is not run twice.
-  await planItem(planId).removeValue();
+  const plan = await takeCheckPlan(planId, override);
+  if (!plan.ok) return plan;
+  const { toCheck, cached } = plan.value;
   const results: Record<string, Result<RecordCounts>> = {};
   // VINs planned as cached are answered from the cache only: one that expired meanwhile is not checked.
-  const known = await knownCounts(plan.cached);
-  for (const vin of plan.cached) {
+  const known = await knownCounts(cached);
+  for (const vin of cached) {
     const counts = known[vin];
     results[vin] = counts
       ? ok(counts)
       : failWith('invalid-input', 'Its cached counts expired after the plan was made: check it on its own.');
   }
-  const queue = [...plan.toCheck];
+  const queue = [...toCheck];
   const worker = async () => {
     for (let vin = queue.shift(); vin; vin = queue.shift()) {
       try {
@@ -77,5 +108,5 @@ export async function checkPlan({
     }
   };
   await Promise.all([worker(), worker()]);
-  return ok({ plan, results });
+  return ok({ plan: plan.value, results });
 }

@@ -35,6 +35,16 @@ import {
   syncUserSites,
 } from './user-sites';
 import { getNotes, saveNote } from './vehicle-notes';
+import {
+  cancelWorkbenchBatch,
+  getWorkbench,
+  planWorkbenchChecks,
+  planWorkbenchPurchase,
+  resumeWorkbenchBatch,
+  setWorkbenchVins,
+  startWorkbenchChecks,
+  startWorkbenchPurchase,
+} from './workbench';
 
 const HANDLERS: Handlers = {
   getRecordCounts,
@@ -69,6 +79,14 @@ const HANDLERS: Handlers = {
   getOpenPurchases,
   openReport,
   exportReportsCsv,
+  getWorkbench,
+  setWorkbenchVins,
+  planWorkbenchChecks,
+  startWorkbenchChecks,
+  planWorkbenchPurchase,
+  startWorkbenchPurchase,
+  cancelWorkbenchBatch,
+  resumeWorkbenchBatch,
 };
 
 function register<K extends MessageType>(type: K) {

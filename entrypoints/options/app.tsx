@@ -26,6 +26,13 @@ export function App() {
       <ConnectionForm />
       {!welcome && (
         <>
+          <p data-testid="workbench-link">
+            Many VINs at once (an auction run list, a trade-in batch):{' '}
+            <a href="bulk.html" target="_blank" rel="noreferrer">
+              open the workbench
+            </a>
+            .
+          </p>
           <EconomyForm />
           <ProviderNamesForm />
           <SitesList />

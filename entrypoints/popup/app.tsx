@@ -134,6 +134,18 @@ export function App() {
           onGetReport={getReport}
         />
       )}
+      {signedIn && (
+        <p class="row" data-testid="workbench-links">
+          <a href="bulk.html" target="_blank" rel="noreferrer">
+            Many VINs…
+          </a>
+          {tab && tab.vins.length > 0 && (
+            <a href={`bulk.html?tab=${tab.id}`} target="_blank" rel="noreferrer">
+              Add the VINs on this tab to the workbench
+            </a>
+          )}
+        </p>
+      )}
       {lookup && lookup.result === null && <p class="muted">Checking {lookup.vin}…</p>}
       {lookup?.result?.ok && <p data-testid="lookup-counts">{countsText(lookup.result.value)}</p>}
       {lookup?.result && !lookup.result.ok && <ErrorNotice error={lookup.result.error} />}

@@ -1,10 +1,10 @@
 // "Check all VINs on this page": first what it costs in record checks and what the ratio becomes;
 // past the warning threshold it says so, past the hard limit it needs an explicit override.
 import { useState } from 'preact/hooks';
+import { CheckPlanSummary, spendLabel } from '@/components/check-plan-summary';
 import { ErrorNotice } from '@/components/error-notice';
 import type { CheckAllPlan } from '@/lib/economy';
 import type { CheckAllOutcome } from '@/lib/message-shapes';
-import { plural } from '@/lib/plural';
 import type { Result } from '@/lib/result';
 
 interface CheckAllProps {
@@ -38,20 +38,7 @@ export function CheckAll({ plan, run, onDone }: CheckAllProps) {
   return (
     <fieldset class={`check-all${p.warn ? ' notice warn' : ''}`}>
       <legend>Check all VINs on this page</legend>
-      <p>
-        This uses <strong>{plural(p.toCheck.length, 'record check')}</strong>
-        {p.cached.length > 0 && ` (${p.cached.length} already known, free)`}. Your checks per report pulled go
-        from {p.ratioNow} to {p.ratioAfter}.
-      </p>
-      {p.warn && (
-        <p>The service expects 3 to 5 checks per report and may revoke keys that check without buying.</p>
-      )}
-      {p.needsOverride && (
-        <label class="inline">
-          <input type="checkbox" checked={override} onChange={() => setOverride(!override)} /> I understand:
-          spend {p.toCheck.length} checks anyway
-        </label>
-      )}
+      <CheckPlanSummary plan={p} override={override} onOverride={setOverride} />
       <div class="row">
         <button
           type="button"
@@ -59,11 +46,7 @@ export function CheckAll({ plan, run, onDone }: CheckAllProps) {
           disabled={running || (p.needsOverride && !override) || p.toCheck.length + p.cached.length === 0}
           onClick={go}
         >
-          {running
-            ? 'Checking…'
-            : p.toCheck.length === 0
-              ? 'Show the known counts'
-              : `Spend ${plural(p.toCheck.length, 'record check')}`}
+          {running ? 'Checking…' : spendLabel(p)}
         </button>
         <button type="button" onClick={() => setPlanned(null)}>
           Cancel

@@ -1,7 +1,6 @@
 // Every extension page: no serious or critical axe violation, and usable with the keyboard alone.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { startStack } from './setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -10,20 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-async function seriousViolations(page: Page) {
-  // The report frame is third-party HTML that cannot run axe (no scripts allowed in it): our page only.
-  const results = await new AxeBuilder({ page: page as never })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .exclude('iframe.report-frame')
-    .exclude('iframe.compare-frame')
-    .options({ iframes: false })
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const PAGES: Array<[string, string, string]> = [
   ['popup', 'popup.html', '[data-testid="credits"]'],
   ['options', 'options.html', '#service-url'],
@@ -31,6 +16,7 @@ const PAGES: Array<[string, string, string]> = [
   ['confirmation', 'confirm.html?vin=5N3ZA0NE1AN908084', '[data-testid="balance"]'],
   ['report viewer', 'report.html?provider=providerA&id=1', 'iframe.report-frame'],
   ['report library', 'library.html', '[data-testid="shown-count"]'],
+  ['workbench', 'bulk.html', '[data-testid="table-count"]'],
 ];
 
 describe('accessibility', () => {

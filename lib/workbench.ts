@@ -1,0 +1,225 @@
+// The dealer workbench's model: the batch a background worker runs (record checks or purchases, one
+// row at a time), the purchase plan the user confirms, and the CSV export. Wire types for the
+// workbench messages are these schemas. Pure.
+import { z } from 'zod/mini';
+import { type Limits, LimitsWire, Provider, RecordCounts, ReportSummary } from './api/schemas';
+import { csvCell, findHeld } from './purchase-rules';
+import { VIN_SHAPE } from './vin-syntax';
+import type { LocalDecode } from './vin-verdict';
+
+/** A table holds at most this many VINs (a day's auction run list is a few hundred). */
+export const MAX_WORKBENCH_VINS = 2_000;
+/** Checks and purchases of a batch are at least this far apart. */
+export const BATCH_SPACING_MS = 1_000;
+
+const WorkbenchVin = z.string().check(z.regex(VIN_SHAPE));
+export const WorkbenchVins = z.object({
+  vins: z.array(WorkbenchVin).check(z.maxLength(MAX_WORKBENCH_VINS, 'Too many VINs for one table.')),
+});
+
+export const RowState = z.enum([
+  'queued', // waiting its turn
+  'running', // its check or purchase is under way
+  'done', // checked, or bought
+  'held', // a report already held: never bought again
+  'unsure', // a purchase whose outcome is not known yet: "checking whether this went through"
+  'failed', // refused or failed: nothing spent (said in the message)
+  'skipped', // never tried: the batch stopped or was cancelled before it
+]);
+export type RowState = z.infer<typeof RowState>;
+
+export const BatchRow = z.object({
+  vin: z.string(),
+  /** Purchases only: which provider's report. */
+  provider: z.optional(Provider),
+  state: RowState,
+  message: z.optional(z.string()),
+  reportId: z.optional(z.string()),
+  /** When its check or purchase began (a purchase's intent is looked up from then on). */
+  startedAt: z.optional(z.number()),
+});
+export type BatchRow = z.infer<typeof BatchRow>;
+
+export const BatchState = z.enum([
+  'running',
+  'paused', // rate-limited: resumes by itself at `resumeAt`
+  'interrupted', // the worker stopped mid-batch: waits for the user's Resume
+  'stopped', // ended early on a refusal or an unknown outcome
+  'cancelled',
+  'done',
+]);
+export type BatchState = z.infer<typeof BatchState>;
+
+export const Batch = z.object({
+  id: z.string(),
+  kind: z.enum(['check', 'buy']),
+  state: BatchState,
+  rows: z.array(BatchRow),
+  startedAt: z.number(),
+  /** When its last check or purchase was sent (the next one waits BATCH_SPACING_MS after it). */
+  lastSentAt: z.optional(z.number()),
+  resumeAt: z.optional(z.number()),
+  endedAt: z.optional(z.number()),
+  /** Why it stopped, paused or was interrupted, for the user. */
+  message: z.optional(z.string()),
+});
+export type Batch = z.infer<typeof Batch>;
+
+export const ENDED: ReadonlySet<BatchState> = new Set(['stopped', 'cancelled', 'done']);
+export const isActive = (batch: Batch | null | undefined): boolean => !!batch && !ENDED.has(batch.state);
+
+/** Rows still to run, counted for the progress bar: everything but queued and running is settled. */
+export function progressOf(batch: Batch): { settled: number; total: number } {
+  const settled = batch.rows.filter((r) => r.state !== 'queued' && r.state !== 'running').length;
+  return { settled, total: batch.rows.length };
+}
+
+/** The rest of a batch that will not run: marked skipped, with the reason. */
+export function skipRest(rows: BatchRow[], reason: string): BatchRow[] {
+  return rows.map((r) => (r.state === 'queued' ? { ...r, state: 'skipped', message: reason } : r));
+}
+
+/** What the page shows: the table's VINs, the batch, the counts known and the reports held for them. */
+export const WorkbenchView = z.object({
+  vins: z.array(z.string()),
+  batch: z.nullable(Batch),
+  /** Record counts already known (cached, free) for the table's VINs. */
+  counts: z.record(z.string(), RecordCounts),
+  /** The reports held for the table's VINs, as last read. */
+  held: z.array(ReportSummary),
+  limits: z.nullable(LimitsWire),
+});
+export type WorkbenchView = z.infer<typeof WorkbenchView>;
+
+export const StartPurchaseRequest = z.object({ planId: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+// ---- the purchase plan ----
+
+export const PurchaseChoice = z.object({ vin: WorkbenchVin, provider: Provider });
+export const PurchasePlanRequest = z.object({
+  items: z.array(PurchaseChoice).check(z.maxLength(2 * MAX_WORKBENCH_VINS)),
+});
+
+export const PlanFate = z.enum(['buy', 'held', 'no-credits', 'no-allowance']);
+export type PlanFate = z.infer<typeof PlanFate>;
+
+export const PurchasePlan = z.object({
+  id: z.string(),
+  rows: z.array(
+    z.object({ vin: z.string(), provider: Provider, fate: PlanFate, reportId: z.optional(z.string()) }),
+  ),
+  /** Credits the plan spends: one per report bought. */
+  credits: z.int(),
+  creditsNow: z.int(),
+  allowanceLeft: z.object({ providerA: z.int(), providerB: z.int() }),
+  dailyLimit: z.int(),
+});
+export type PurchasePlan = z.infer<typeof PurchasePlan>;
+
+/**
+ * What buying these (VIN, provider) pairs would do, in order: a report held is opened, never bought;
+ * the rest is bought while credits and the provider's allowance for today last; what does not fit is
+ * said before anything is spent.
+ */
+export function planPurchases(
+  items: Array<{ vin: string; provider: Provider }>,
+  held: ReportSummary[],
+  limits: Limits,
+  id = '',
+): PurchasePlan {
+  let credits = limits.credits;
+  const left = { providerA: limits.providerAReportsLeftToday, providerB: limits.providerBReportsLeftToday };
+  const seen = new Set<string>();
+  const rows: PurchasePlan['rows'] = [];
+  for (const { vin, provider } of items) {
+    const key = `${provider}:${vin}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const report = findHeld(held, provider, vin);
+    if (report) rows.push({ vin, provider, fate: 'held', reportId: report.id });
+    else if (credits <= 0) rows.push({ vin, provider, fate: 'no-credits' });
+    else if (left[provider] <= 0) rows.push({ vin, provider, fate: 'no-allowance' });
+    else {
+      credits--;
+      left[provider]--;
+      rows.push({ vin, provider, fate: 'buy' });
+    }
+  }
+  return {
+    id,
+    rows,
+    credits: rows.filter((r) => r.fate === 'buy').length,
+    creditsNow: limits.credits,
+    allowanceLeft: {
+      providerA: limits.providerAReportsLeftToday,
+      providerB: limits.providerBReportsLeftToday,
+    },
+    dailyLimit: limits.dailyLimit,
+  };
+}
+
+// ---- the export ----
+
+const STATE_WORDS: Record<RowState, string> = {
+  queued: 'waiting',
+  running: 'under way',
+  done: 'done',
+  held: 'already held',
+  unsure: 'checking whether this went through',
+  failed: 'failed',
+  skipped: 'not run',
+};
+
+/** One CSV line per VIN: decode, counts per provider, reports held (ids and dates), the batch status. */
+export function workbenchCsv(
+  decodes: LocalDecode[],
+  counts: Record<string, RecordCounts>,
+  held: ReportSummary[],
+  batch: Batch | null,
+): string {
+  const header = [
+    'vin',
+    'year',
+    'make',
+    'country',
+    'check_digit',
+    'providerA_records',
+    'providerB_records',
+    'report_ids',
+    'report_titles',
+    'report_dates',
+    'status',
+  ];
+  const byVin = new Map<string, ReportSummary[]>();
+  for (const r of held) {
+    const vin = r.vin.toUpperCase();
+    byVin.set(vin, [...(byVin.get(vin) ?? []), r]);
+  }
+  const status = new Map(
+    (batch?.rows ?? []).map((r) => [
+      r.vin,
+      `${batch?.kind === 'buy' ? `buy ${r.provider}` : 'check'}: ${STATE_WORDS[r.state]}${r.message ? ` (${r.message})` : ''}`,
+    ]),
+  );
+  const lines = decodes.map((d) => {
+    const reports = byVin.get(d.vin) ?? [];
+    const c = counts[d.vin];
+    return [
+      d.vin,
+      d.modelYear?.toString() ?? '',
+      d.make ?? '',
+      d.country ?? d.region,
+      d.checkDigit,
+      c ? String(c.records.providerA) : '',
+      c ? String(c.records.providerB) : '',
+      reports.map((r) => `${r.provider}:${r.id}`).join('; '),
+      // A third party's words: a title starting with "=" must not become a formula (csvCell).
+      reports.map((r) => r.yearMakeModel).join('; '),
+      reports.map((r) => r.createdAt).join('; '),
+      status.get(d.vin) ?? '',
+    ]
+      .map(csvCell)
+      .join(',');
+  });
+  return [header.join(','), ...lines].join('\r\n');
+}
