@@ -56,8 +56,8 @@ export const Batch = z.object({
   state: BatchState,
   rows: z.array(BatchRow),
   startedAt: z.number(),
-  /** When its last check or purchase was sent (the next one waits BATCH_SPACING_MS after it). */
-  lastSentAt: z.optional(z.number()),
+  /** When its last check or purchase ended (the next one starts BATCH_SPACING_MS after it, at the earliest). */
+  lastDoneAt: z.optional(z.number()),
   resumeAt: z.optional(z.number()),
   endedAt: z.optional(z.number()),
   /** Why it stopped, paused or was interrupted, for the user. */

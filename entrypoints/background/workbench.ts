@@ -305,7 +305,7 @@ async function run(id: string): Promise<void> {
         await changeBatch(id, (b) => ({ ...b, state: 'done', endedAt: Date.now(), message: undefined }));
         return;
       }
-      const due = Math.max((batch.lastSentAt ?? 0) + BATCH_SPACING_MS, batch.resumeAt ?? 0);
+      const due = Math.max((batch.lastDoneAt ?? 0) + BATCH_SPACING_MS, batch.resumeAt ?? 0);
       if (due > Date.now()) {
         // Short sleeps: a Cancel is seen within a second.
         await sleep(Math.min(due - Date.now(), 1_000));
@@ -318,7 +318,6 @@ async function run(id: string): Promise<void> {
           ? {
               ...setRow(b, index, row),
               state: 'running',
-              lastSentAt: startedAt,
               resumeAt: undefined,
               message: undefined,
             }
@@ -327,7 +326,7 @@ async function run(id: string): Promise<void> {
       if (marked?.state !== 'running') return;
       const step = batch.kind === 'check' ? await checkRow(row) : await buyRow(row);
       await changeBatch(id, (b) => {
-        const next = setRow(b, index, step.row);
+        const next = { ...setRow(b, index, step.row), lastDoneAt: Date.now() };
         // Cancelled meanwhile: the row's outcome is recorded, the batch stays cancelled.
         if (!isActive(b)) return next;
         if (step.stop)

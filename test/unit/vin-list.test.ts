@@ -1,0 +1,71 @@
+// What the workbench takes out of pasted text: the VINs in it (any case, any separator, inside a URL
+// slug), each once, and every near-VIN refused with the reason; a wrong check digit is a warning.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkDigitWarning, extractVinList } from '@/lib/vin-list';
+import { isVinSyntax } from '@/lib/vin-syntax';
+import { decodedVins, exceptionVins } from '../support/shared-data';
+
+const REAL = decodedVins().map((v) => v.vin);
+
+describe('extractVinList', () => {
+  it('finds VINs in a spreadsheet column, a CSV line, an e-mail and a URL slug, in order, once each', () => {
+    const [a, b, c, d] = REAL as [string, string, string, string];
+    const text = [
+      'VIN\tYear\tPrice',
+      `${a}\t2019\t$12,500`,
+      `"${b.toLowerCase()}","Honda","Lot 12"`,
+      `Hi, please pull ${c}. Thanks! Call 555-123-4567.`,
+      `https://example.com/inventory/2019-honda-accord-${d}?ref=email`,
+      a,
+    ].join('\n');
+    expect(extractVinList(text)).toEqual({ vins: [a, b, c, d], rejected: [], duplicates: 1 });
+  });
+
+  it('says why each near-VIN is refused: length, I/O/Q, masked', () => {
+    const { vins, rejected } = extractVinList(
+      '1HGCM82633A00435 1HGCM82633A0043521 1HGCM82633O004352 1HGCM826******** JH4KA7561RC00001Q',
+    );
+    expect(vins).toEqual([]);
+    expect(rejected.map((r) => r.reason)).toEqual([
+      'length: 16 characters, a VIN has 17',
+      'length: 18 characters, a VIN has 17',
+      'letter O: a VIN never contains I, O or Q',
+      'masked: part of the VIN is hidden',
+      'letter Q: a VIN never contains I, O or Q',
+    ]);
+  });
+
+  it('leaves words, prices, phone numbers, dates and long hashes alone', () => {
+    const text =
+      'Stock #A1234, 2019 Honda Accord EX-L, 45,000 miles, $21,995. Call (555) 123-4567 by 2026-11-30. ' +
+      'Ref 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+    expect(extractVinList(text)).toEqual({ vins: [], rejected: [], duplicates: 0 });
+  });
+
+  it('keeps a VIN with a wrong check digit, with a warning; makers known to skip the rule get none', () => {
+    const real = REAL[0] as string;
+    const wrong = `${real.slice(0, 8)}${real[8] === '0' ? '1' : '0'}${real.slice(9)}`;
+    const genesis = exceptionVins()[0]?.vin as string;
+    expect(extractVinList(`${wrong} ${genesis}`).vins).toEqual([wrong, genesis]);
+    expect(checkDigitWarning(wrong)).toMatch(/should be/);
+    expect(checkDigitWarning(genesis)).toBeNull();
+    expect(checkDigitWarning(real)).toBeNull();
+  });
+
+  it('finds every VIN hidden in any separator noise, and nothing that is not one (property)', () => {
+    const noise = fc.stringMatching(/^[ ,;\t\n"'|:()$.]{1,4}[a-z ]{0,6}[ ,;\t\n"'|:()]{1,3}$/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...REAL), noise), { minLength: 1, maxLength: 20 }),
+        (parts) => {
+          const text = parts.map(([vin, gap]) => `${vin}${gap}`).join('');
+          const { vins } = extractVinList(text);
+          expect(vins).toEqual([...new Set(parts.map(([vin]) => vin))]);
+          for (const vin of vins) expect(isVinSyntax(vin) || checkDigitWarning(vin) !== null).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
