@@ -61,7 +61,11 @@ export function App() {
     );
   }, [view, tabAdded]);
 
-  const batch = view?.batch ?? null;
+  // A finished batch whose rows all left the table is not shown any more (its VINs are gone).
+  const batch =
+    view?.batch && (isActive(view.batch) || view.batch.rows.some((r) => view.vins.includes(r.vin)))
+      ? view.batch
+      : null;
   const live = isActive(batch) || !!batch?.rows.some((r) => r.state === 'unsure');
   useEffect(() => {
     if (!live) return;
