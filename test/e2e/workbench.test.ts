@@ -399,6 +399,29 @@ describe('workbench', () => {
     await page.close();
   });
 
+  it('the popup\'s "Add the VINs on this tab to the workbench" fills the table with the tab\'s VINs, spending nothing', async () => {
+    const page = await openWorkbench();
+    await page.close();
+    const listing = await stack.browser.context.newPage();
+    await listing.goto(`${stack.server.origin}/demo/listing.html`);
+    const tabId = await stack.browser.tabIdOf(listing);
+    const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);
+    const tabRows = popup.getByRole('list', { name: 'VINs on this page' }).getByRole('listitem');
+    await expect.poll(() => tabRows.count()).toBeGreaterThan(3);
+    const tabVins = await tabRows.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-vin')));
+    const link = popup.getByRole('link', { name: 'Add the VINs on this tab to the workbench' });
+    expect(await link.getAttribute('href')).toBe(`bulk.html?tab=${tabId}`);
+    expect(await popup.getByRole('link', { name: 'Many VINs…' }).getAttribute('href')).toBe('bulk.html');
+    const before = sim().log.filter((e) => e.endpoint === 'records').length;
+    const bench = await stack.browser.openPage(`bulk.html?tab=${tabId}`);
+    await expect.poll(() => rows(bench).count()).toBe(tabVins.length);
+    expect(await rows(bench).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-vin')))).toEqual(
+      tabVins,
+    );
+    expect(sim().log.filter((e) => e.endpoint === 'records')).toHaveLength(before);
+    await Promise.all([bench.close(), popup.close(), listing.close()]);
+  });
+
   it('has no serious or critical axe violation, light and dark, with a table, a batch and the confirmation open', async () => {
     const page = await openWorkbench();
     const vins = take(4);
