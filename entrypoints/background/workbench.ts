@@ -123,10 +123,9 @@ export async function planWorkbenchChecks({ vins }: { vins: string[] }): Promise
   return ok(plan);
 }
 
+const BUSY = 'A batch is under way: wait for it, or cancel it, before starting another.';
 const refuseWhileActive = async (): Promise<Result<never> | undefined> =>
-  isActive(await currentBatch())
-    ? failWith('busy', 'A batch is under way: wait for it, or cancel it, before starting another.')
-    : undefined;
+  isActive(await currentBatch()) ? failWith('busy', BUSY) : undefined;
 
 export async function startWorkbenchChecks(request: {
   planId: string;
@@ -142,7 +141,7 @@ export async function startWorkbenchChecks(request: {
       (vin): BatchRow => ({ vin, state: 'done', message: 'Known already (cached): no check spent.' }),
     ),
   ];
-  return ok(await start('check', rows));
+  return start('check', rows);
 }
 
 export async function planWorkbenchPurchase(request: {
@@ -177,15 +176,17 @@ export async function startWorkbenchPurchase({ planId }: { planId: string }): Pr
         : `today's ${provider} allowance does not cover it`;
     return { vin, provider, state: 'skipped', message: `Not bought: ${why}.` };
   });
-  return ok(await start('buy', rows));
+  return start('buy', rows);
 }
 
-async function start(kind: Batch['kind'], rows: BatchRow[]): Promise<Batch> {
+/** Stores and runs a new batch, unless one is under way: two pages starting at once get one batch. */
+async function start(kind: Batch['kind'], rows: BatchRow[]): Promise<Result<Batch>> {
   const batch: Batch = { id: crypto.randomUUID(), kind, state: 'running', rows, startedAt: Date.now() };
-  await batchItem.set(batch);
+  const stored = await batchItem.update((current) => (isActive(current) ? current : batch));
+  if (stored?.id !== batch.id) return failWith('busy', BUSY);
   runner = batch.id;
   void run(batch.id);
-  return batch;
+  return ok(batch);
 }
 
 export async function cancelWorkbenchBatch(): Promise<Result<Batch | null>> {

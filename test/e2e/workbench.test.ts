@@ -146,6 +146,27 @@ describe('workbench', () => {
     await page.close();
   });
 
+  it('a CSV file chosen or dropped adds its VINs (its header and other columns ignored)', async () => {
+    const page = await openWorkbench();
+    const [a, b, c] = take(3) as [string, string, string];
+    const csv = `lot,vin,price\r\n1,${a},"$12,500"\r\n2,${b},"$9,900"\r\n`;
+    await page
+      .getByLabel('Choose a CSV or text file')
+      .setInputFiles({ name: 'run-list.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect.poll(() => rows(page).count()).toBe(2);
+    // Dropped on the input area, as from a file manager.
+    await page.locator('fieldset.vin-input').evaluate((zone, text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'more.txt', { type: 'text/plain' }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, `${c}\n${a}`);
+    await expect.poll(() => rows(page).count()).toBe(3);
+    expect(await page.getByTestId('added').textContent()).toContain(
+      'Added 1 VIN to the table. 1 already in it.',
+    );
+    await page.close();
+  });
+
   it('"Check records" for 3 selected rows says what it spends, then spends exactly 3 record checks', async () => {
     const page = await openWorkbench();
     const vins = take(6);

@@ -145,6 +145,20 @@ describe('workbench batches', () => {
     expect(cancelled.value.rows.filter((r: { state: string }) => r.state === 'skipped')).toHaveLength(3);
   });
 
+  it('two pages confirming at the same moment start one batch; the other is told a batch is under way', async () => {
+    const bg = await startBackground({ configured: true });
+    const [first, second] = await Promise.all([
+      buy(bg, [{ vin: VINS[0] as string, provider: 'providerA' }]),
+      buy(bg, [{ vin: VINS[1] as string, provider: 'providerA' }]),
+    ]);
+    const answers = await Promise.all([first.start(), second.start()]);
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.find((a) => !a.ok)?.error.kind).toBe('busy');
+    await batchWhen(bg, ended);
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(charged(bg.sim)).toHaveLength(1);
+  });
+
   it('is refused to content scripts', async () => {
     const bg = await startBackground({ configured: true });
     for (const [type, data] of [
