@@ -3,7 +3,14 @@ import { defineConfig } from 'wxt';
 // Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
-const FIREFOX_TEST_PAGES = ['popup.html', 'options.html', 'report.html', 'confirm.html', 'library.html'];
+const FIREFOX_TEST_PAGES = [
+  'popup.html',
+  'options.html',
+  'report.html',
+  'confirm.html',
+  'library.html',
+  'bulk.html',
+];
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],

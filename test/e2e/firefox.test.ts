@@ -161,6 +161,61 @@ describe('Firefox ESR', () => {
     await firefox.screenshot(popup, 'popup');
   });
 
+  it('runs a workbench batch in the background: 2 rows checked = 2 record checks, 1 row bought = 1 charge', async () => {
+    const [checkA, checkB, bought] = ['KNAE55LC7J6018811', 'WAULFAFR6DA001366', '5N3ZA0NE1AN908084'];
+    const mark = server.sim.log.length;
+    const bench = await firefox.openPage('bulk.html', launcher);
+    await bench.waitForSelector('#vins');
+    await bench.type('#vins', `${checkA}, ${checkB}\n${bought}\n1HGCM82633A00435`);
+    /** Clicks the enabled button whose text is `name`, once there is one. */
+    const click = async (name: string) => {
+      await bench.waitForFunction(
+        (n) => [...document.querySelectorAll('button')].some((b) => b.textContent === n && !b.disabled),
+        { timeout: 15_000 },
+        name,
+      );
+      await bench.evaluate(
+        (n) => [...document.querySelectorAll('button')].find((b) => b.textContent === n)?.click(),
+        name,
+      );
+    };
+    const ended = () =>
+      bench.waitForFunction(
+        () =>
+          /^(done|stopped|cancelled)$/.test(
+            document.querySelector('section.batch')?.getAttribute('data-state') ?? '',
+          ),
+        { timeout: 20_000 },
+      );
+    await click('Add to the table');
+    await bench.waitForFunction(() => document.querySelectorAll('table.vin-table tbody tr').length === 3);
+    expect(await text(bench)).toContain('1HGCM82633A00435: length: 16 characters, a VIN has 17');
+    await bench.click(`input[aria-label="Select ${checkA}"]`);
+    await bench.click(`input[aria-label="Select ${checkB}"]`);
+    await click('Check records (2)');
+    await click('Spend 2 record checks');
+    await ended();
+    expect(
+      requestsSince(mark)
+        .filter((path) => path.startsWith('/records/'))
+        .sort(),
+    ).toEqual([`/records/vin/${checkA}`, `/records/vin/${checkB}`].sort());
+    // Only the third row, bought through the page's one confirmation.
+    await bench.click(`input[aria-label="Select ${checkA}"]`);
+    await bench.click(`input[aria-label="Select ${checkB}"]`);
+    await bench.click(`input[aria-label="Select ${bought}"]`);
+    await click('Buy selected…');
+    await click('Buy 1 report · 1 credit');
+    await bench.waitForFunction(() =>
+      document.querySelector('section.batch h2')?.textContent?.includes('Buying'),
+    );
+    await ended();
+    expect(server.sim.log.filter((e) => e.endpoint === 'buy' && e.charged).map((e) => e.vin)).toEqual([
+      bought,
+    ]);
+    await firefox.screenshot(bench, 'workbench');
+  });
+
   it('renders a held report in the sandbox, where its scripts, refresh and remote loads do nothing', async () => {
     const viewer = await firefox.openPage('report.html?provider=providerA&id=1', launcher);
     await waitForText(viewer, '1G1PG5SC3C7167133');

@@ -86,7 +86,14 @@ describe.each(STORE_BUILDS)('the %s store build', (build) => {
       "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     );
     expect(manifest.sandbox).toBeUndefined();
-    for (const page of ['popup.html', 'options.html', 'report.html', 'confirm.html', 'library.html']) {
+    for (const page of [
+      'popup.html',
+      'options.html',
+      'report.html',
+      'confirm.html',
+      'library.html',
+      'bulk.html',
+    ]) {
       const html = readFileSync(join(OUTPUT, build, page), 'utf8');
       // Every script is a file of the package: nothing inline, nothing remote.
       for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/\ssrc="\/[^"/]/);
@@ -97,11 +104,11 @@ describe.each(STORE_BUILDS)('the %s store build', (build) => {
 });
 
 describe('the Firefox test build', () => {
-  it('lists only its five pages as web-accessible, and only to loopback pages', () => {
+  it('lists only its six pages as web-accessible, and only to loopback pages', () => {
     const manifest = manifestOf('firefox-mv3-loopback');
     expect(manifest.web_accessible_resources).toEqual([
       {
-        resources: ['popup.html', 'options.html', 'report.html', 'confirm.html', 'library.html'],
+        resources: ['popup.html', 'options.html', 'report.html', 'confirm.html', 'library.html', 'bulk.html'],
         matches: ['http://127.0.0.1/*', 'http://localhost/*'],
       },
     ]);
