@@ -70,32 +70,49 @@ async function rowFromIntent(row: BatchRow): Promise<BatchRow | undefined> {
   }
 }
 
+/** Replaces, by index, the rows still in `state` that `settled` has an answer for (others may have moved meanwhile). */
+const mergeRows = (rows: BatchRow[], state: BatchRow['state'], settled: Array<BatchRow | undefined>) =>
+  rows.map((r, i) => (r.state === state && settled[i] ? (settled[i] as BatchRow) : r));
+
+const wasLeft = (batch: Batch) =>
+  (batch.state === 'running' || batch.state === 'paused') && runner !== batch.id;
+
 /** The batch as it stands: a run a stopped worker left is interrupted, unsure purchases follow their intents. */
 async function currentBatch(): Promise<Batch | null> {
   let batch = await batchItem.get();
   if (!batch) return null;
-  if ((batch.state === 'running' || batch.state === 'paused') && runner !== batch.id) {
-    const rows = await Promise.all(
-      batch.rows.map(async (row): Promise<BatchRow> => {
-        if (row.state !== 'running') return row;
-        if (batch?.kind === 'check') return { ...row, state: 'queued' };
-        return (await rowFromIntent(row)) ?? { ...row, state: 'queued' };
-      }),
+  if (wasLeft(batch)) {
+    const kind = batch.kind;
+    // The row under way: a check is simply not done; a purchase is what its intent says, or (no
+    // intent was opened) was never sent.
+    const settled = await Promise.all(
+      batch.rows.map(async (row) =>
+        row.state !== 'running'
+          ? undefined
+          : kind === 'check'
+            ? { ...row, state: 'queued' as const }
+            : ((await rowFromIntent(row)) ?? { ...row, state: 'queued' as const }),
+      ),
     );
-    batch = await changeBatch(batch.id, (b) => ({
-      ...b,
-      rows,
-      state: 'interrupted',
-      resumeAt: undefined,
-      message:
-        'The extension stopped in the middle of this batch. Nothing more is checked or bought until you press Resume.',
-    }));
+    batch = await changeBatch(batch.id, (b) =>
+      wasLeft(b)
+        ? {
+            ...b,
+            rows: mergeRows(b.rows, 'running', settled),
+            state: 'interrupted',
+            resumeAt: undefined,
+            message:
+              'The extension stopped in the middle of this batch. Nothing more is checked or bought until you press Resume.',
+          }
+        : b,
+    );
   }
   if (batch?.rows.some((r) => r.state === 'unsure')) {
     const settled = await Promise.all(
-      batch.rows.map(async (row) => (row.state === 'unsure' ? ((await rowFromIntent(row)) ?? row) : row)),
+      batch.rows.map((row) => (row.state === 'unsure' ? rowFromIntent(row) : undefined)),
     );
-    batch = await changeBatch(batch.id, (b) => ({ ...b, rows: settled }));
+    // Merged into the batch as stored now: a runner may have moved other rows meanwhile.
+    batch = await changeBatch(batch.id, (b) => ({ ...b, rows: mergeRows(b.rows, 'unsure', settled) }));
   }
   return batch;
 }
@@ -258,12 +275,12 @@ async function buyRow(row: BatchRow): Promise<Step> {
     result = await purchaseReport({ provider, vin: row.vin });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const row2 = (await rowFromIntent(row)) ?? {
+    const settled = (await rowFromIntent(row)) ?? {
       ...row,
       state: 'failed',
       message: `${error.message} Nothing was bought.`,
     };
-    return { row: row2, stop: stopHere(row2.message ?? error.message) };
+    return { row: settled, stop: stopHere(settled.message ?? error.message) };
   }
   if (result.ok) {
     const { status, id, message } = result.value;
