@@ -258,6 +258,32 @@ describe('workbench', () => {
     await page.close();
   });
 
+  it('a purchase answered 503 (not charged, which the extension cannot know): the batch stops there, the row shows "checking whether this went through" until it settles, nothing after it is bought', async () => {
+    const page = await openWorkbench();
+    const vins = take(3);
+    await paste(page, vins.join('\n'));
+    await expect.poll(() => rows(page).count()).toBe(3);
+    const confirm = await buyAll(page, vins);
+    // Refused before the service charged, but a 5xx says nothing about that: the outcome is unknown.
+    sim().faults.add({ kind: 'status', status: 503, endpoint: 'buy', path: `/${vins[0]}/`, times: 1 });
+    await start(page, () => confirm.getByRole('button', { name: 'Buy 3 reports · 3 credits' }).click());
+    await expect.poll(() => rowState(page, vins[0] as string), { timeout: 10_000 }).toBe('unsure');
+    expect(await row(page, vins[0] as string).textContent()).toMatch(/checking whether this went through/);
+    expect(await batchState(page)).toBe('stopped');
+    expect(await page.getByRole('status').filter({ hasText: 'Stopped at' }).textContent()).toMatch(
+      /could not confirm whether this purchase went through/,
+    );
+    for (const vin of vins.slice(1)) expect(await rowState(page, vin)).toBe('skipped');
+    // The reconciler's schedule (0-15 s in this build) ends with no report: said as it is known.
+    await expect.poll(() => rowState(page, vins[0] as string), { timeout: 30_000 }).toBe('failed');
+    expect(await row(page, vins[0] as string).textContent()).toMatch(
+      /No report appeared within .* A credit may have been spent/,
+    );
+    expect(charges(vins)).toHaveLength(0);
+    expect(sim().log.filter((e) => e.endpoint === 'buy' && vins.includes(e.vin ?? ''))).toHaveLength(1);
+    await page.close();
+  });
+
   it('25 rows against an allowance of 20: the confirmation says 5 do not fit; an allowance spent elsewhere stops the batch at the refusal', async () => {
     demo().leftToday.providerA = 20;
     const page = await openWorkbench();
