@@ -26,8 +26,12 @@ const MASK = /[*•●]/;
 const MIN_LENGTH = 12;
 const MAX_LENGTH = 22;
 
-/** Why `token` (upper case, compact) is not a VIN; null when it is one. */
-export function vinProblem(token: string): string | null {
+/**
+ * Why `token` (upper case, compact) is not a VIN; null when it is one. Not vin-syntax's
+ * describeVinProblem: here the check digit is only a warning, masks are a reason of their own, and a
+ * reason is a short line per entry of a list rather than advice on one typed VIN.
+ */
+function vinProblem(token: string): string | null {
   if (MASK.test(token)) return 'masked: part of the VIN is hidden';
   if (token.length !== 17) return `length: ${token.length} characters, a VIN has 17`;
   const forbidden = token.match(/[IOQ]/);
@@ -65,7 +69,8 @@ export function extractVinList(text: string): VinList {
     if (!raw) continue;
     const token = raw.toUpperCase();
     const compact = token.replace(/-/g, '');
-    if (!vinProblem(compact)) {
+    const problem = vinProblem(compact);
+    if (!problem) {
       accept(compact);
       continue;
     }
@@ -75,7 +80,7 @@ export function extractVinList(text: string): VinList {
       for (const part of parts) accept(part);
       continue;
     }
-    if (looksMeant(compact)) rejected.push({ text: raw.slice(0, 40), reason: vinProblem(compact) as string });
+    if (looksMeant(compact)) rejected.push({ text: raw.slice(0, 40), reason: problem });
   }
   return { vins, rejected, duplicates };
 }

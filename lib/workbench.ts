@@ -55,17 +55,15 @@ export const Batch = z.object({
   kind: z.enum(['check', 'buy']),
   state: BatchState,
   rows: z.array(BatchRow),
-  startedAt: z.number(),
   /** When its last check or purchase ended (the next one starts BATCH_SPACING_MS after it, at the earliest). */
   lastDoneAt: z.optional(z.number()),
   resumeAt: z.optional(z.number()),
-  endedAt: z.optional(z.number()),
   /** Why it stopped, paused or was interrupted, for the user. */
   message: z.optional(z.string()),
 });
 export type Batch = z.infer<typeof Batch>;
 
-export const ENDED: ReadonlySet<BatchState> = new Set(['stopped', 'cancelled', 'done']);
+const ENDED: ReadonlySet<BatchState> = new Set(['stopped', 'cancelled', 'done']);
 export const isActive = (batch: Batch | null | undefined): boolean => !!batch && !ENDED.has(batch.state);
 
 /** Rows still to run, counted for the progress bar: everything but queued and running is settled. */

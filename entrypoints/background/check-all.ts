@@ -34,7 +34,7 @@ export async function readPlan<T>(id: string, schema: z.ZodMiniType<T>): Promise
 export const dropPlan = (id: string): Promise<void> => planItem(id).removeValue();
 
 /** What checking every VIN in `vins` would cost, before anything is spent. */
-export async function planChecks(vins: string[], id = ''): Promise<CheckAllPlan> {
+async function planChecks(vins: string[], id = ''): Promise<CheckAllPlan> {
   const [known, summary, settings] = await Promise.all([
     knownCounts(vins),
     ledgerSummary(),
@@ -43,10 +43,15 @@ export async function planChecks(vins: string[], id = ''): Promise<CheckAllPlan>
   return planCheckAll(vins, new Set(Object.keys(known)), summary, settings, id);
 }
 
-export async function planTabChecks({ tabId }: { tabId: number }): Promise<Result<CheckAllPlan>> {
-  const plan = await planChecks(await tabVins(tabId), crypto.randomUUID());
+/** Plans checking `vins` and keeps the plan, which the user's confirmation then runs by its id. */
+export async function planAndKeep(vins: string[]): Promise<Result<CheckAllPlan>> {
+  const plan = await planChecks(vins, crypto.randomUUID());
   await keepPlan(plan.id, plan);
   return ok(plan);
+}
+
+export async function planTabChecks({ tabId }: { tabId: number }): Promise<Result<CheckAllPlan>> {
+  return planAndKeep(await tabVins(tabId));
 }
 
 /**

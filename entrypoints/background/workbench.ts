@@ -21,7 +21,7 @@ import {
   type WorkbenchView,
 } from '@/lib/workbench';
 import { cachedAccount, refreshAccount } from './account';
-import { dropPlan, keepPlan, planChecks, readPlan, STOPPERS, takeCheckPlan } from './check-all';
+import { dropPlan, keepPlan, planAndKeep, readPlan, STOPPERS, takeCheckPlan } from './check-all';
 import { latestIntent } from './purchase-intents';
 import { purchaseReport } from './purchases';
 import { countsFor, knownCounts } from './record-cache';
@@ -134,11 +134,8 @@ export async function setWorkbenchVins({ vins }: { vins: string[] }): Promise<Re
   return ok(null);
 }
 
-export async function planWorkbenchChecks({ vins }: { vins: string[] }): Promise<Result<CheckAllPlan>> {
-  const plan = await planChecks(vins, crypto.randomUUID());
-  await keepPlan(plan.id, plan);
-  return ok(plan);
-}
+export const planWorkbenchChecks = ({ vins }: { vins: string[] }): Promise<Result<CheckAllPlan>> =>
+  planAndKeep(vins);
 
 const BUSY = 'A batch is under way: wait for it, or cancel it, before starting another.';
 const refuseWhileActive = async (): Promise<Result<never> | undefined> =>
@@ -198,7 +195,7 @@ export async function startWorkbenchPurchase({ planId }: { planId: string }): Pr
 
 /** Stores and runs a new batch, unless one is under way: two pages starting at once get one batch. */
 async function start(kind: Batch['kind'], rows: BatchRow[]): Promise<Result<Batch>> {
-  const batch: Batch = { id: crypto.randomUUID(), kind, state: 'running', rows, startedAt: Date.now() };
+  const batch: Batch = { id: crypto.randomUUID(), kind, state: 'running', rows };
   const stored = await batchItem.update((current) => (isActive(current) ? current : batch));
   if (stored?.id !== batch.id) return failWith('busy', BUSY);
   runner = batch.id;
@@ -213,7 +210,6 @@ export async function cancelWorkbenchBatch(): Promise<Result<Batch | null>> {
     await changeBatch(batch.id, (b) => ({
       ...b,
       state: 'cancelled',
-      endedAt: Date.now(),
       rows: skipRest(
         b.rows,
         b.kind === 'buy' ? 'Not bought: you cancelled the batch.' : 'Not checked: you cancelled the batch.',
@@ -267,9 +263,14 @@ async function checkRow(row: BatchRow): Promise<Step> {
 }
 
 async function buyRow(row: BatchRow): Promise<Step> {
-  const provider = row.provider ?? 'providerA';
   const stopHere = (what: string) =>
-    `Stopped at ${row.vin} (${provider}): ${what} The rows after it were not bought.`;
+    `Stopped at ${row.vin} (${row.provider}): ${what} The rows after it were not bought.`;
+  // Every purchase row of a plan names its provider; a stored row without one buys nothing.
+  const { provider } = row;
+  if (!provider) {
+    const message = 'No provider was chosen for this row: nothing was bought.';
+    return { row: { ...row, state: 'failed', message }, stop: stopHere(message) };
+  }
   let result: Awaited<ReturnType<typeof purchaseReport>>;
   try {
     result = await purchaseReport({ provider, vin: row.vin });
@@ -320,7 +321,7 @@ async function run(id: string): Promise<void> {
       if (!batch || batch.id !== id || (batch.state !== 'running' && batch.state !== 'paused')) return;
       const index = batch.rows.findIndex((r) => r.state === 'queued');
       if (index < 0) {
-        await changeBatch(id, (b) => ({ ...b, state: 'done', endedAt: Date.now(), message: undefined }));
+        await changeBatch(id, (b) => ({ ...b, state: 'done', message: undefined }));
         return;
       }
       const due = Math.max((batch.lastDoneAt ?? 0) + BATCH_SPACING_MS, batch.resumeAt ?? 0);
@@ -351,7 +352,6 @@ async function run(id: string): Promise<void> {
           return {
             ...next,
             state: 'stopped',
-            endedAt: Date.now(),
             message: step.stop,
             rows: skipRest(next.rows, 'Not run: the batch stopped before this row.'),
           };

@@ -190,9 +190,12 @@ export function App() {
         />
       )}
       <div class="row toolbar">
-        <span data-testid="table-count">
-          {plural(vins.length, 'VIN')} · {chosen.length} selected
-        </span>
+        {/* Shown once the background has answered: tests and the bench wait for it. */}
+        {view && (
+          <span data-testid="table-count">
+            {plural(vins.length, 'VIN')} · {chosen.length} selected
+          </span>
+        )}
         <button
           type="button"
           disabled={chosen.length === 0 || busy || step !== null}

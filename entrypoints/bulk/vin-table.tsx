@@ -32,8 +32,10 @@ function rowStatus(row: BatchRow, kind: Batch['kind'], names: ProviderNames) {
     <li key={`${row.provider}:${row.vin}`} data-state={row.state}>
       {who}
       <strong>{words[row.state]}</strong>
-      {row.message && row.state !== 'done' && row.state !== 'unsure' && <span> · {row.message}</span>}
-      {row.message && row.state === 'done' && kind === 'check' && <span> · {row.message}</span>}
+      {/* A purchase's "done" says "bought" and links the report; "unsure" says it all already. */}
+      {row.message && row.state !== 'unsure' && (row.state !== 'done' || kind === 'check') && (
+        <span> · {row.message}</span>
+      )}
       {row.reportId && row.provider && (
         <>
           {' · '}

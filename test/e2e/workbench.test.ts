@@ -55,7 +55,6 @@ async function openWorkbench(path = 'bulk.html'): Promise<Page> {
   const page = await stack.browser.openPage(path);
   await page.getByTestId('table-count').waitFor();
   // The table as the last test left it is cleared (a batch in it has ended).
-  await page.waitForTimeout(300);
   if ((await rows(page).count()) > 0) {
     await page.getByLabel('Select every row').check();
     await page.getByRole('button', { name: 'Remove selected' }).click();
