@@ -4,6 +4,12 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
   test: {
+    // Prints every test and hook above half its timeout and fails the run above 80 % of it.
+    reporters: ['default', './test/support/timeout-budget-reporter.ts'],
+    // Vitest's default is one worker fewer than the cores: one on these 2-core machines, which made
+    // the unit tier (its longest file alone is about a minute) twice as long as it needs to be.
+    // The e2e project still runs one file at a time (fileParallelism: false below).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [WxtVitest()],
@@ -11,6 +17,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/dom/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Several tests run the real background against the in-process simulator in real time
+          // (the workbench's 1 s spacing, a 2 s retry_after): 1-4 s each on a 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 // Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
+const TEST_ONLY = ['storage-probe', 'bench-blank'];
 const FIREFOX_TEST_PAGES = [
   'popup.html',
   'options.html',
@@ -48,10 +49,11 @@ export default defineConfig({
       : {}),
   }),
   hooks: {
-    // The storage probe (a content script that plays a compromised one) exists in test builds only.
+    // Test builds only: the storage probe (a content script that plays a compromised one) and the
+    // blank page bench:popup measures the popup against.
     'entrypoints:resolved': (wxt, entrypoints) => {
       for (const entrypoint of entrypoints)
-        if (entrypoint.name === 'storage-probe' && wxt.config.mode !== 'loopback') entrypoint.skipped = true;
+        if (TEST_ONLY.includes(entrypoint.name) && wxt.config.mode !== 'loopback') entrypoint.skipped = true;
     },
     'build:manifestGenerated': (wxt, manifest) => {
       if (wxt.config.mode !== 'loopback') return;

@@ -1,6 +1,9 @@
 // `npm run bench:popup`: how soon the popup shows the account from cached data, median of 20
-// opens in Chromium, beside the same page's DOMContentLoaded measured in the same opens.
-// Ends with one line of JSON.
+// opens in Chromium, against a blank extension page (entrypoints/bench-blank, test builds only)
+// opened the same way, alternately, in the same run: its DOMContentLoaded is what the browser
+// itself takes to open an extension page on this machine, so the ratio holds on a slower one.
+// Ends with one line of JSON; keys: popupFirstRenderMsMedian, blankPageReadyMsMedian,
+// popupVsBlankRatio, popupFirstRenderMs5000Reports, popup5000VsBlankRatio, libraryKeystroke10000Ms.
 import { execFileSync } from 'node:child_process';
 import { launchExtension } from '../scripts/chromium';
 import { startSimulatorServer } from '../simulator/server';
@@ -24,6 +27,18 @@ const warm = await browser.openPage('popup.html');
 await warm.getByTestId('credits').waitFor({ timeout: 20_000 });
 await warm.waitForTimeout(1500);
 await warm.close();
+
+/** Opens the blank extension page the same way and reads its DOMContentLoaded. */
+async function openBlankTimed(): Promise<number> {
+  const page = await browser.context.newPage();
+  await page.goto(`chrome-extension://${browser.extensionId}/bench-blank.html`);
+  const ready = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+  );
+  await page.close();
+  return ready;
+}
 
 /** Opens the popup as a page and times the first render of the account (cached data). */
 async function openPopupTimed(): Promise<{ shown: number; ready: number }> {
@@ -50,7 +65,9 @@ async function openPopupTimed(): Promise<{ shown: number; ready: number }> {
 
 const firstRender: number[] = [];
 const domReady: number[] = [];
+const blank: number[] = [];
 for (let i = 0; i < OPENS; i++) {
+  blank.push(await openBlankTimed());
   const { shown, ready } = await openPopupTimed();
   firstRender.push(shown);
   domReady.push(ready);
@@ -62,7 +79,11 @@ const refreshed = await browser.openPage('popup.html');
 await refreshed.getByTestId('all-reports').filter({ hasText: '(5000)' }).waitFor({ timeout: 60_000 });
 await refreshed.close();
 const firstRender5000: number[] = [];
-for (let i = 0; i < OPENS; i++) firstRender5000.push((await openPopupTimed()).shown);
+const blank5000: number[] = [];
+for (let i = 0; i < OPENS; i++) {
+  blank5000.push(await openBlankTimed());
+  firstRender5000.push((await openPopupTimed()).shown);
+}
 
 // The library with 10,000: one keystroke to the updated list (search, filter, render, layout).
 holdManyReports(server.sim, 'demo-api-key', 10_000);
@@ -115,21 +136,43 @@ await library.close();
 await browser.close();
 await server.close();
 
+// Targets: the account on screen within 3x what the browser takes to open a blank extension page
+// (the popup also loads, parses and runs its module and asks the background for the cached account);
+// a library keystroke under the Long Tasks API's 50 ms (a platform threshold, not a machine's).
+const POPUP_VS_BLANK_TARGET = 3;
+const KEYSTROKE_TARGET_MS = 50;
+const verdict = (held: boolean) => (held ? 'held' : 'MISSED');
 const popupFirstRenderMsMedian = round(median(firstRender));
+const blankPageReadyMsMedian = round(median(blank));
+const popupVsBlankRatio = round(popupFirstRenderMsMedian / blankPageReadyMsMedian);
 console.log(
-  `popup first render with account data (cached; the service answers after 800 ms): median ${popupFirstRenderMsMedian} ms of ${OPENS} opens (min ${round(Math.min(...firstRender))}, max ${round(Math.max(...firstRender))})`,
+  `popup first render with account data (cached; the service answers after 800 ms): median ${popupFirstRenderMsMedian} ms of ${OPENS} opens (min ${round(Math.min(...firstRender))}, max ${round(Math.max(...firstRender))}); its own DOMContentLoaded ${round(median(domReady))} ms`,
 );
 console.log(
-  `same opens, DOMContentLoaded of the page: median ${round(median(domReady))} ms; data shown ${round(popupFirstRenderMsMedian - median(domReady))} ms after it`,
+  `blank extension page opened the same way, alternately: DOMContentLoaded median ${blankPageReadyMsMedian} ms; popup/blank ${popupVsBlankRatio}x (target at most ${POPUP_VS_BLANK_TARGET}x: ${verdict(popupVsBlankRatio <= POPUP_VS_BLANK_TARGET)})`,
 );
 const popupFirstRenderMs5000Reports = round(median(firstRender5000));
+const popup5000VsBlankRatio = round(popupFirstRenderMs5000Reports / median(blank5000));
 console.log(
-  `with 5,000 reports held: popup first render median ${popupFirstRenderMs5000Reports} ms (${round(popupFirstRenderMs5000Reports / popupFirstRenderMsMedian)}x the demo account's; target under 100 ms)`,
+  `with 5,000 reports held: popup first render median ${popupFirstRenderMs5000Reports} ms, blank page ${round(median(blank5000))} ms: ${popup5000VsBlankRatio}x (target at most ${POPUP_VS_BLANK_TARGET}x: ${verdict(popup5000VsBlankRatio <= POPUP_VS_BLANK_TARGET)})`,
 );
 const libraryKeystroke10000Ms = round(median(keystrokes));
 console.log(
-  `library with 10,000 reports: keystroke to updated list median ${libraryKeystroke10000Ms} ms, max ${round(Math.max(...keystrokes))} ms over ${keystrokes.length} keystrokes (target under 50 ms)`,
+  `library with 10,000 reports: keystroke to updated list median ${libraryKeystroke10000Ms} ms, max ${round(Math.max(...keystrokes))} ms over ${keystrokes.length} keystrokes (target under ${KEYSTROKE_TARGET_MS} ms: ${verdict(libraryKeystroke10000Ms < KEYSTROKE_TARGET_MS)})`,
 );
 console.log(
-  JSON.stringify({ popupFirstRenderMsMedian, popupFirstRenderMs5000Reports, libraryKeystroke10000Ms }),
+  JSON.stringify({
+    popupFirstRenderMsMedian,
+    blankPageReadyMsMedian,
+    popupVsBlankRatio,
+    popupFirstRenderMs5000Reports,
+    popup5000VsBlankRatio,
+    libraryKeystroke10000Ms,
+  }),
 );
+// A full run fails on a missed target; the smoke in npm test (BENCH_OPENS=3) only has to complete.
+const allHeld =
+  popupVsBlankRatio <= POPUP_VS_BLANK_TARGET &&
+  popup5000VsBlankRatio <= POPUP_VS_BLANK_TARGET &&
+  libraryKeystroke10000Ms < KEYSTROKE_TARGET_MS;
+if (!allHeld && !process.env.BENCH_OPENS) process.exitCode = 1;

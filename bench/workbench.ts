@@ -88,16 +88,23 @@ await server.close();
 
 const workbench500Ms = round(median(pasted));
 const baseline500RowsMs = round(median(baseline));
+const ratioToBaseline = round(workbench500Ms / baseline500RowsMs);
+// Target: the workbench's table (Preact, decode, checkboxes, status cells) within 2.5x of the same
+// rows as one plain HTML string laid out in the same page, whatever the machine's speed.
+const RATIO_TARGET = 2.5;
+const held = ratioToBaseline <= RATIO_TARGET;
 console.log(
   `500 pasted VINs to a rendered table: median ${workbench500Ms} ms over ${RUNS} runs (max ${round(Math.max(...pasted))}); ` +
-    `plain HTML rows: ${baseline500RowsMs} ms; target: well under 1,000 ms`,
+    `plain HTML rows: ${baseline500RowsMs} ms; ratio ${ratioToBaseline} (target at most ${RATIO_TARGET}: ${held ? 'held' : 'MISSED'})`,
 );
 console.log(
   JSON.stringify({
     workbench500Ms,
     workbench500MaxMs: round(Math.max(...pasted)),
     baseline500RowsMs,
-    ratioToBaseline: round(workbench500Ms / baseline500RowsMs),
+    ratioToBaseline,
     runs: RUNS,
   }),
 );
+// A full run fails on a missed target; the smoke in npm test (BENCH_RUNS=2) only has to complete.
+if (!held && !process.env.BENCH_RUNS) process.exitCode = 1;

@@ -1,11 +1,13 @@
 // Where the browsers, the built extension and the test artifacts are.
 import { fileURLToPath } from 'node:url';
+import { browserPath } from './find-browsers.mjs';
 
-export const chromiumPath = () => process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const firefoxPath = () => process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+/** The Chromium or Chrome `ensure-browsers.mjs` found (CHROME_PATH, known paths, then PATH). */
+export const chromiumPath = () => browserPath('chromium');
+/** The Firefox `ensure-browsers.mjs` found (FIREFOX_PATH, known paths, then PATH). */
+export const firefoxPath = () => browserPath('firefox');
 export const EXTENSION_DIR = fileURLToPath(new URL('../.output/chrome-mv3-loopback', import.meta.url));
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
-export const FIXTURE_DIR = fileURLToPath(new URL('../test/fixtures', import.meta.url));
 /** The Firefox test build (`wxt build -b firefox --mv3 --mode loopback`). */
 export const FIREFOX_EXTENSION_DIR = fileURLToPath(
   new URL('../.output/firefox-mv3-loopback', import.meta.url),
