@@ -8,7 +8,6 @@ export default defineConfig({
     reporters: ['default', './test/support/timeout-budget-reporter.ts'],
     // Vitest's default is one worker fewer than the cores: one on these 2-core machines, which made
     // the unit tier (its longest file alone is about a minute) twice as long as it needs to be.
-    // The e2e project still runs one file at a time (fileParallelism: false below).
     maxWorkers: 2,
     projects: [
       {
@@ -29,8 +28,11 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
-          // One browser at a time: the machines have two cores.
-          fileParallelism: false,
+          // Two files at once (each its own browser and simulator, so nothing is shared): an e2e
+          // file spends most of its time waiting (read timeouts, reconcile checks 2-15 s apart, the
+          // workbench's 1 s spacing), and two overlap those waits: 5.5 min instead of 8.5 here.
+          // The timeout reporter fails the run if that ever pushes a test near its timeout.
+          fileParallelism: true,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
