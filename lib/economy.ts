@@ -33,7 +33,7 @@ export const LedgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
-export const LEDGER_DAYS = 30;
+const LEDGER_DAYS = 30;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The ledger without entries older than 30 days. */
@@ -48,6 +48,10 @@ export const LedgerSummary = z.object({
   checksPerReport: z.number(),
 });
 export type LedgerSummary = z.infer<typeof LedgerSummary>;
+
+/** The summary as pages show it: with the ratio above which the user wants a warning. */
+export const LedgerView = z.extend(LedgerSummary, { warnRatio: z.number() });
+export type LedgerView = z.infer<typeof LedgerView>;
 
 /** Checks, reports and their ratio over the last 30 days. */
 export function summarizeLedger(entries: LedgerEntry[], now: number): LedgerSummary {

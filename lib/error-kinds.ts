@@ -5,7 +5,7 @@
 import type { ErrorData } from './error-data';
 
 /** Refused by the extension itself, before anything reached the service. */
-export const EXTENSION_ERROR_KINDS = [
+const EXTENSION_ERROR_KINDS = [
   'no-key', // no API key stored yet
   'forbidden', // this sender may not ask for this
   'busy', // the same thing is under way already (a purchase of this report)
@@ -19,7 +19,7 @@ export const EXTENSION_ERROR_KINDS = [
 ] as const;
 
 /** What the service (or the way to it) answered; see lib/api/errors.ts for how statuses map here. */
-export const SERVICE_ERROR_KINDS = [
+const SERVICE_ERROR_KINDS = [
   'key-rejected', // 401/403
   'bad-request', // 400
   'not-found', // 404
@@ -33,7 +33,7 @@ export const SERVICE_ERROR_KINDS = [
 ] as const;
 
 /** A purchase whose answer was lost: whether a credit was spent is not known yet. */
-export const PURCHASE_ERROR_KINDS = ['unknown-outcome'] as const;
+const PURCHASE_ERROR_KINDS = ['unknown-outcome'] as const;
 
 export const ERROR_KINDS = [
   ...EXTENSION_ERROR_KINDS,

@@ -30,7 +30,7 @@ for (const [family, names] of Object.entries(FAMILIES)) for (const name of names
 const MAKE_WORD = new RegExp(`\\b(${[...FAMILY_OF.keys()].join('|')})\\b`, 'i');
 
 /** The family of a maker's name as a decode gives it ("Mercedes-Benz", "Chevrolet"); undefined if unknown. */
-export const makeFamily = (make: string) => {
+const makeFamily = (make: string) => {
   const found = make.toLowerCase().match(MAKE_WORD);
   return found ? FAMILY_OF.get((found[1] as string).toLowerCase()) : undefined;
 };

@@ -5,7 +5,7 @@
 // not match its schemas fails to compile in the background's wiring.
 import { z } from 'zod/mini';
 import { RecordCounts } from './api/schemas';
-import { CheckAllPlan, EconomySettings, LedgerSummary } from './economy';
+import { CheckAllPlan, EconomySettings, LedgerView } from './economy';
 import {
   Account,
   AccountRequest,
@@ -40,7 +40,7 @@ import {
   VinRequest,
 } from './message-shapes';
 import type { Result } from './result';
-import type { SenderInfo, SenderKind } from './sender';
+import type { Sender, SenderKind } from './sender';
 import {
   Batch,
   PurchasePlan,
@@ -79,7 +79,7 @@ export const PROTOCOL = {
   /** Checks every VIN of a tab within the plan; `override` past the hard limit. */
   checkAll: { from: PAGES, request: CheckAllRequest, response: CheckAllOutcome },
   /** Record checks and reports pulled in the last 30 days. */
-  getLedger: { from: PAGES, request: NoPayload, response: LedgerSummary },
+  getLedger: { from: PAGES, request: NoPayload, response: LedgerView },
   getEconomySettings: { from: PAGES, request: NoPayload, response: EconomySettings },
   saveEconomySettings: { from: PAGES, request: EconomySettings, response: EconomySettings },
   /** Forgets cached counts, account and kept reports (nothing at the service changes). */
@@ -113,7 +113,6 @@ export const PROTOCOL = {
   listReports: { from: PAGES, request: ReportListRequest, response: ReportList },
   /** Reports matching a query in the list as last read, at most `limit` (the popup). */
   searchReports: { from: PAGES, request: ReportSearchRequest, response: ReportSearch },
-  getNotes: { from: PAGES, request: NoPayload, response: Notes },
   /** The providers' display names (options). */
   getProviderNames: { from: PAGES, request: NoPayload, response: ProviderNames },
   saveProviderNames: { from: PAGES, request: ProviderNames, response: ProviderNames },
@@ -155,5 +154,5 @@ export type Protocol = ProtocolOf<Table>;
 
 /** The background's handlers: one per message, matching its schemas, or the wiring does not compile. */
 export type Handlers = {
-  [K in MessageType]: (data: ParsedRequestOf<K>, sender: SenderInfo) => Promise<Result<ResponseOf<K>>>;
+  [K in MessageType]: (data: ParsedRequestOf<K>, sender: Sender) => Promise<Result<ResponseOf<K>>>;
 };

@@ -2,9 +2,6 @@
 
 import type { Provider, ReportSummary } from './api/schemas';
 
-/** A report is identified by (provider, id); a purchase by (provider, VIN). */
-export const purchaseKey = (provider: Provider, vin: string) => `${provider}:${vin}`;
-
 /** The newest report the user already holds for this provider and VIN. */
 export function findHeld(
   reports: ReportSummary[],

@@ -62,7 +62,7 @@ const DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|bmp|svg\+xml)[;,]/i;
  * CSS without remote loads: no @import, no url() but data: images and fonts, no image-set(), no
  * bindings. CSS escapes can spell url( or @import in disguise, so CSS with a backslash is dropped whole.
  */
-export function cleanCss(css: string): string {
+function cleanCss(css: string): string {
   if (css.includes('\\')) return '';
   return css
     .replace(/@import[^;]*;?/gi, '')

@@ -15,6 +15,11 @@ export interface Self {
 
 export type SenderKind = 'extension-page' | 'content-script' | 'untrusted';
 
+/** A sender as handlers see it: what the browser vouches for, and who that makes it (guard.ts). */
+export interface Sender extends SenderInfo {
+  kind: SenderKind;
+}
+
 /** Extension pages may do everything; content scripts only what a web page may ask for. */
 export function classifySender(sender: SenderInfo | undefined, self: Self): SenderKind {
   if (!sender || sender.id !== self.id) return 'untrusted';

@@ -18,7 +18,7 @@ export type ServiceUrlCheck =
   | { ok: false; message: string };
 
 /** 127.0.0.0/8, localhost and [::1]: the only hosts a key may reach over plain http. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === 'localhost' || hostname === '[::1]';
 }
 

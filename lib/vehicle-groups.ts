@@ -1,6 +1,7 @@
 // The report library's rows: one per vehicle (VIN), its reports from both providers, newest first;
 // filtered and sorted without touching the DOM, so 10,000 reports stay quick to search.
 import type { Provider, ReportSummary } from './api/schemas';
+import { reportKey } from './report-key';
 import { matchesText, searchText } from './report-search';
 
 export interface VehicleGroup {
@@ -53,7 +54,7 @@ export function filterGroups(
   const shown: VehicleGroup[] = [];
   for (const group of groups) {
     if (filter.provider !== 'all' && !group.reports.some((r) => r.provider === filter.provider)) continue;
-    if (filter.offlineOnly && !group.reports.some((r) => offline.has(`${r.provider}:${r.id}`))) continue;
+    if (filter.offlineOnly && !group.reports.some((r) => offline.has(reportKey(r)))) continue;
     if (
       query &&
       !matchesText(notes[group.vin] ? `${group.text} ${notes[group.vin]?.toLowerCase()}` : group.text, query)

@@ -14,7 +14,7 @@ export const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
  * holds 299 such VINs from NHTSA's data, all Genesis (KMT) with a letter in position 9: these must
  * still be found on a page and never be shown to the user as mistyped.
  */
-export const NO_CHECK_DIGIT_WMIS = new Set(['KMT']);
+const NO_CHECK_DIGIT_WMIS = new Set(['KMT']);
 
 // Character code -> value for the check digit: digits are themselves, letters per 49 CFR 565.
 const VALUES = new Uint8Array(91);
@@ -26,7 +26,7 @@ const LETTER_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** What a person typed, as a VIN would be written: trimmed, upper case, no spaces or dashes. */
-export function compactVin(input: string): string {
+function compactVin(input: string): string {
   return input
     .trim()
     .toUpperCase()

@@ -4,6 +4,7 @@
 import { z } from 'zod/mini';
 import { type Limits, LimitsWire, Provider, RecordCounts, ReportSummary } from './api/schemas';
 import { csvCell, findHeld } from './purchase-rules';
+import { reportKey } from './report-key';
 import { VIN_SHAPE } from './vin-syntax';
 import type { LocalDecode } from './vin-verdict';
 
@@ -210,7 +211,7 @@ export function workbenchCsv(
       d.checkDigit,
       c ? String(c.records.providerA) : '',
       c ? String(c.records.providerB) : '',
-      reports.map((r) => `${r.provider}:${r.id}`).join('; '),
+      reports.map(reportKey).join('; '),
       // A third party's words: a title starting with "=" must not become a formula (csvCell).
       reports.map((r) => r.yearMakeModel).join('; '),
       reports.map((r) => r.createdAt).join('; '),

@@ -22,12 +22,13 @@ for (const path of files.sort()) {
   const name = relative(dir, path);
   const size = gzipSync(readFileSync(path), { level: 9 }).length;
   const budget = BUDGETS[name];
+  const room = ((budget ?? 0) - size) / 1024;
   const verdict =
     budget === undefined
       ? ''
       : size <= budget
-        ? `  (budget ${budget / 1024} KB: ok)`
-        : `  (budget ${budget / 1024} KB: OVER)`;
+        ? `  (budget ${budget / 1024} KB: ok, ${room.toFixed(2)} KB free)`
+        : `  (budget ${budget / 1024} KB: OVER by ${(-room).toFixed(2)} KB)`;
   if (budget !== undefined && size > budget) failed = true;
   console.log(`  ${name.padEnd(44)} ${(size / 1024).toFixed(2).padStart(7)} KB${verdict}`);
 }

@@ -62,7 +62,6 @@ export function createFaults() {
     },
   };
 }
-export type Faults = ReturnType<typeof createFaults>;
 
 export const DROP_HEADER = 'x-simulator-drop';
 

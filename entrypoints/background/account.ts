@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { Account } from '@/lib/message-shapes';
 import { ok, type Result } from '@/lib/result';
+import { sharedCalls } from '@/lib/shared-call';
 import { currentClient } from './service';
 import { storedValue } from './store';
 
@@ -33,13 +34,8 @@ export async function refreshAccount(): Promise<Account> {
 // Pages asking for a fresh account at the same moment (popups opened one after another, the library)
 // share one read: a dealer's list of thousands of reports is fetched and parsed once, not per page.
 // Not for a purchase's follow-up, which must see the service after the charge (after-purchase.ts).
-let pageRefresh: Promise<Account> | undefined;
-const sharedRefresh = (): Promise<Account> => {
-  pageRefresh ??= refreshAccount().finally(() => {
-    pageRefresh = undefined;
-  });
-  return pageRefresh;
-};
+const shareRefresh = sharedCalls<Account>();
+const sharedRefresh = (): Promise<Account> => shareRefresh('account', refreshAccount);
 
 export async function getAccount(
   request?: { fresh?: boolean; recent?: number } | null,

@@ -1,8 +1,7 @@
 // "Check all VINs on this page": what it would spend, shown before anything is spent, and the run
 // of exactly that plan: its VINs, kept under its id, and nothing the page added since. Refused above
 // the hard limit unless the user overrides; never more checks than the plan said.
-import { storage } from 'wxt/utils/storage';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/api/schemas';
 import { CheckAllPlan, planCheckAll } from '@/lib/economy';
@@ -11,27 +10,29 @@ import { fail, failWith, ok, type Result } from '@/lib/result';
 import { economySettings } from './economy-settings';
 import { ledgerSummary } from './ledger';
 import { countsFor, knownCounts } from './record-cache';
+import { sessionItem } from './store';
 import { tabVins } from './tab-vins';
 
 /** Plans are kept in session storage (trusted contexts only), so a restarted worker still runs them. */
-const planItem = (id: string) => storage.defineItem<unknown>(`session:checkPlan:${id}`);
+const KeptPlan = z.nullable(z.object({ plan: z.unknown(), until: z.number() }));
+const planItem = (id: string) => sessionItem(`checkPlan:${id}`, KeptPlan, () => null);
 const PLAN_LIFETIME_MS = 15 * 60_000;
 
 /** Keeps a plan the user is shown, under its id, for 15 minutes: what runs is what was shown. */
 export async function keepPlan(id: string, plan: unknown): Promise<void> {
-  await planItem(id).setValue({ plan, until: Date.now() + PLAN_LIFETIME_MS });
+  await planItem(id).set({ plan, until: Date.now() + PLAN_LIFETIME_MS });
 }
 
 /** The plan kept under `id`, parsed; undefined when absent, expired or not of that shape. */
 export async function readPlan<T>(id: string, schema: z.ZodMiniType<T>): Promise<T | undefined> {
-  const stored = (await planItem(id).getValue()) as { plan?: unknown; until?: number } | null;
-  if ((stored?.until ?? 0) < Date.now()) return undefined;
-  const parsed = schema.safeParse(stored?.plan);
+  const stored = await planItem(id).get();
+  if (!stored || stored.until < Date.now()) return undefined;
+  const parsed = schema.safeParse(stored.plan);
   return parsed.success ? parsed.data : undefined;
 }
 
 /** A plan runs once. */
-export const dropPlan = (id: string): Promise<void> => planItem(id).removeValue();
+export const dropPlan = (id: string): Promise<void> => planItem(id).remove();
 
 /** What checking every VIN in `vins` would cost, before anything is spent. */
 async function planChecks(vins: string[], id = ''): Promise<CheckAllPlan> {

@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import { type Handlers, type MessageType, PROTOCOL } from '@/lib/protocol';
 import { failWith, type Result } from '@/lib/result';
-import { classifySender, type SenderInfo } from '@/lib/sender';
+import { classifySender, type Sender, type SenderInfo } from '@/lib/sender';
 
 interface Incoming {
   data: unknown;
@@ -26,10 +26,11 @@ export function guard<K extends MessageType>(
     if (!parsed.success)
       return failWith('invalid-input', parsed.error.issues[0]?.message ?? 'Malformed request.');
     try {
-      return await (handler as (data: unknown, sender: SenderInfo) => Promise<Result<unknown>>)(
-        parsed.data,
-        sender,
-      );
+      // Handlers get the sender's kind with it: what they budget or refuse follows from it alone.
+      return await (handler as (data: unknown, sender: Sender) => Promise<Result<unknown>>)(parsed.data, {
+        ...sender,
+        kind,
+      });
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: error.toData() };
       // A bug or a storage failure: the caller is told, and the cause is kept for the developer.

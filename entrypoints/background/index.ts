@@ -34,7 +34,7 @@ import {
   setBuiltInSite,
   syncUserSites,
 } from './user-sites';
-import { getNotes, saveNote } from './vehicle-notes';
+import { saveNote } from './vehicle-notes';
 import {
   cancelWorkbenchBatch,
   getWorkbench,
@@ -63,7 +63,6 @@ const HANDLERS: Handlers = {
   checkNewRecords,
   listReports,
   searchReports,
-  getNotes,
   saveNote,
   getTabVins,
   getUserSites,

@@ -2,8 +2,15 @@
 // watches (3 to 5 checks per report). Every record-check request sent is counted, whatever its
 // answer, because the service counts it too.
 import { z } from 'zod/mini';
-import { LedgerEntry, type LedgerSummary, pruneLedger, summarizeLedger } from '@/lib/economy';
+import {
+  LedgerEntry,
+  type LedgerSummary,
+  type LedgerView,
+  pruneLedger,
+  summarizeLedger,
+} from '@/lib/economy';
 import { ok, type Result } from '@/lib/result';
+import { economySettings } from './economy-settings';
 import { storedValue } from './store';
 
 const ledger = storedValue('ledger', z.array(LedgerEntry), () => []);
@@ -22,6 +29,7 @@ export async function ledgerSummary(now = Date.now()): Promise<LedgerSummary> {
   return summarizeLedger(await ledger.get(), now);
 }
 
-export async function getLedger(): Promise<Result<LedgerSummary>> {
-  return ok(await ledgerSummary());
+export async function getLedger(): Promise<Result<LedgerView>> {
+  const [summary, settings] = await Promise.all([ledgerSummary(), economySettings()]);
+  return ok({ ...summary, warnRatio: settings.warnRatio });
 }

@@ -2,18 +2,19 @@
 // the content script's messages at will, and must not turn that into unbounded confirmation windows
 // or record checks (the service may revoke a key that checks without buying). The counts live in
 // session storage (trusted contexts only in both browsers), so a restarted worker keeps them.
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod/mini';
 import { failWith, type Result } from '@/lib/result';
-import type { SenderInfo } from '@/lib/sender';
+import type { Sender } from '@/lib/sender';
 import { createSerialQueue } from '@/lib/serial-queue';
 import { economySettings } from './economy-settings';
+import { sessionItem } from './store';
 
-const Times = z.array(z.number());
-const item = (key: string) => storage.defineItem<unknown>(`session:budget:${key}`);
+const budgetItem = (key: string) => sessionItem(`budget:${key}`, z.array(z.number()), () => []);
+const pageItem = (tabId: number) =>
+  sessionItem(`budget:auto-page:${tabId}`, z.nullable(z.string()), () => null);
 const serial = createSerialQueue();
 
-export const MINUTE = 60_000;
+const MINUTE = 60_000;
 export const DAY = 24 * 60 * MINUTE;
 
 /**
@@ -27,11 +28,9 @@ export function spendBudget(
   now = Date.now(),
 ): Promise<boolean> {
   return serial(async () => {
-    const recent = (Times.safeParse(await item(key).getValue()).data ?? []).filter(
-      (t) => now - t < periodMs && t <= now,
-    );
+    const recent = (await budgetItem(key).get()).filter((t) => now - t < periodMs && t <= now);
     if (recent.length >= limit) return false;
-    await item(key).setValue([...recent, now]);
+    await budgetItem(key).set([...recent, now]);
     return true;
   });
 }
@@ -39,24 +38,23 @@ export function spendBudget(
 /** True the first time a page (tab and address) asks for its automatic check; false after. */
 export function firstAutoCheckOfPage(tabId: number, url: string): Promise<boolean> {
   return serial(async () => {
-    const page = item(`auto-page:${tabId}`);
-    if ((await page.getValue()) === url) return false;
-    await page.setValue(url);
+    const page = pageItem(tabId);
+    if ((await page.get()) === url) return false;
+    await page.set(url);
     return true;
   });
 }
 
 /** The tab of a web page's content script; undefined for extension pages (not budgeted: the user's own UI). */
-export function pageTabOf(sender: SenderInfo | undefined): number | undefined {
-  return sender?.tab?.id !== undefined && /^https?:/.test(sender.url ?? '') ? sender.tab.id : undefined;
-}
+const pageTabOf = (sender: Sender | undefined): number | undefined =>
+  sender?.kind === 'content-script' ? sender.tab?.id : undefined;
 
 /**
  * Spends one of the sending page's record checks or windows for this minute (pages only: the
  * extension's own pages are not counted); the refusal to answer when the page has spent them all.
  */
 export async function overPageBudget(
-  sender: SenderInfo | undefined,
+  sender: Sender | undefined,
   kind: 'checks' | 'windows',
 ): Promise<Result<never> | null> {
   const tabId = pageTabOf(sender);

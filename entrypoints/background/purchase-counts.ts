@@ -5,8 +5,9 @@ import { z } from 'zod/mini';
 import type { Provider } from '@/lib/api/schemas';
 import type { NewRecords } from '@/lib/message-shapes';
 import { findHeld } from '@/lib/purchase-rules';
+import { reportKey } from '@/lib/report-key';
 import { failWith, ok, type Result } from '@/lib/result';
-import type { SenderInfo } from '@/lib/sender';
+import type { Sender } from '@/lib/sender';
 import { cachedAccount } from './account';
 import { overPageBudget } from './page-budget';
 import { countsFor, knownCounts } from './record-cache';
@@ -21,7 +22,7 @@ export async function rememberPurchaseCounts(provider: Provider, id: string, vin
   if (!counts) return;
   await atPurchase.update((all) => ({
     ...all,
-    [`${provider}:${id}`]: { ...counts.records, at: Date.now() },
+    [reportKey({ provider, id })]: { ...counts.records, at: Date.now() },
   }));
 }
 
@@ -31,7 +32,7 @@ export async function rememberPurchaseCounts(provider: Provider, id: string, vin
  */
 export async function checkNewRecords(
   { vin }: { vin: string },
-  sender?: SenderInfo,
+  sender?: Sender,
 ): Promise<Result<NewRecords>> {
   const reports = (await cachedAccount())?.reports ?? [];
   const held = findHeld(reports, 'providerA', vin) ?? findHeld(reports, 'providerB', vin);
@@ -39,7 +40,7 @@ export async function checkNewRecords(
   const refused = await overPageBudget(sender, 'checks');
   if (refused) return refused;
   const counts = await countsFor(vin, { fresh: true });
-  const before = (await atPurchase.get())[`${held.provider}:${held.id}`] ?? null;
+  const before = (await atPurchase.get())[reportKey(held)] ?? null;
   return ok({
     counts,
     report: { provider: held.provider, id: held.id, createdAt: held.createdAt },

@@ -6,28 +6,22 @@ import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import { nextCheckAt, type PurchaseIntent } from '@/lib/purchase-intent';
 import { findNewReport } from '@/lib/purchase-rules';
+import { sharedCalls } from '@/lib/shared-call';
 import { afterPurchase } from './after-purchase';
 import { allIntents, moveIntent } from './purchase-intents';
 import { keepReport } from './report-library';
 import { currentClient } from './service';
 import { RECONCILE_SCHEDULE } from './timing';
 
-export const RECONCILE_ALARM = 'reconcile-purchases';
+const RECONCILE_ALARM = 'reconcile-purchases';
 
 /** Intents whose request this worker is sending now: never settled behind its back. */
 export const workingOn = new Set<string>();
-const checking = new Map<string, Promise<PurchaseIntent>>();
+const shareCheck = sharedCalls<PurchaseIntent>();
 
 /** One check of an intent (shared by everyone asking at once): held when its report is there. */
-export function checkIntent(intent: PurchaseIntent): Promise<PurchaseIntent> {
-  const running = checking.get(intent.id);
-  if (running) return running;
-  const check = runCheck(intent);
-  checking.set(intent.id, check);
-  const done = () => checking.delete(intent.id);
-  check.then(done, done);
-  return check;
-}
+export const checkIntent = (intent: PurchaseIntent): Promise<PurchaseIntent> =>
+  shareCheck(intent.id, () => runCheck(intent));
 
 async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
   const client = await currentClient();

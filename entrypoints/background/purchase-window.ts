@@ -4,11 +4,11 @@ import { browser } from 'wxt/browser';
 import { findHeld } from '@/lib/purchase-rules';
 import { reportUrl } from '@/lib/report-url';
 import { failWith, ok, type Result } from '@/lib/result';
-import type { SenderInfo } from '@/lib/sender';
+import type { Sender } from '@/lib/sender';
 import { cachedAccount } from './account';
 import { overPageBudget } from './page-budget';
 
-export async function openPurchase({ vin }: { vin: string }, sender?: SenderInfo): Promise<Result<null>> {
+export async function openPurchase({ vin }: { vin: string }, sender?: Sender): Promise<Result<null>> {
   const refused = await overPageBudget(sender, 'windows');
   if (refused) return refused;
   // The window checks the VIN itself and explains a malformed one.
@@ -21,7 +21,7 @@ export async function openPurchase({ vin }: { vin: string }, sender?: SenderInfo
  * A badge's "owned · open": opens the newest report the user holds for this VIN in the viewer, free
  * (no purchase, no request but the report itself). Within the same per-page budget as windows.
  */
-export async function openOwnedReport({ vin }: { vin: string }, sender?: SenderInfo): Promise<Result<null>> {
+export async function openOwnedReport({ vin }: { vin: string }, sender?: Sender): Promise<Result<null>> {
   const refused = await overPageBudget(sender, 'windows');
   if (refused) return refused;
   const reports = (await cachedAccount())?.reports ?? [];

@@ -6,7 +6,8 @@ import { ApiError } from '@/lib/api/errors';
 import { RecordCounts } from '@/lib/api/schemas';
 import type { EconomySettings } from '@/lib/economy';
 import { ok, type Result } from '@/lib/result';
-import type { SenderInfo } from '@/lib/sender';
+import type { Sender } from '@/lib/sender';
+import { sharedCalls } from '@/lib/shared-call';
 import { economySettings } from './economy-settings';
 import { recordInLedger } from './ledger';
 import { overPageBudget } from './page-budget';
@@ -54,16 +55,14 @@ export async function knownCounts(vins: string[], now = Date.now()): Promise<Rec
   return known;
 }
 
-const inFlight = new Map<string, Promise<RecordCounts>>();
+const shareCheck = sharedCalls<RecordCounts>();
 
 /**
  * Counts for one VIN: from the cache when fresh (unless `fresh`: today's counts asked for), else one
  * call shared by everyone asking now.
  */
 export function countsFor(vin: string, options: { fresh?: boolean } = {}): Promise<RecordCounts> {
-  const pending = inFlight.get(vin);
-  if (pending) return pending;
-  const call = (async () => {
+  return shareCheck(vin, async () => {
     const cached = options.fresh ? undefined : (await knownCounts([vin]))[vin];
     if (cached) return cached;
     const client = await currentClient();
@@ -79,11 +78,7 @@ export function countsFor(vin: string, options: { fresh?: boolean } = {}): Promi
     }
     await remember(vin, counts);
     return counts;
-  })();
-  inFlight.set(vin, call);
-  const forget = () => inFlight.delete(vin);
-  call.then(forget, forget);
-  return call;
+  });
 }
 
 async function remember(vin: string, counts: RecordCounts, now = Date.now()) {
@@ -105,7 +100,7 @@ export const clearRecordCache = (): Promise<void> => cache.set(empty());
 
 export async function getRecordCounts(
   { vin }: { vin: string },
-  sender?: SenderInfo,
+  sender?: Sender,
 ): Promise<Result<RecordCounts>> {
   // A page's request that would reach the service spends from that tab's budget; cached answers are free.
   if (!(await knownCounts([vin]))[vin]) {

@@ -5,13 +5,12 @@
 import { ApiError } from '@/lib/api/errors';
 import type { ReportSummary } from '@/lib/api/schemas';
 import type { ReportList, ReportListRequest, ReportSearch, ReportSearchRequest } from '@/lib/message-shapes';
+import { reportKey } from '@/lib/report-key';
 import { matchesReport } from '@/lib/report-search';
 import { ok, type Result } from '@/lib/result';
 import { cachedAccount, getAccount } from './account';
 import { keptReportKeys, keptReportSummary } from './report-library';
 import { readNotes } from './vehicle-notes';
-
-const keyOf = (r: { provider: string; id: string }) => `${r.provider}:${r.id}`;
 
 export async function listReports(request: ReportListRequest): Promise<Result<ReportList>> {
   const [kept, notes] = await Promise.all([keptReportKeys(), readNotes()]);
@@ -31,10 +30,10 @@ export async function listReports(request: ReportListRequest): Promise<Result<Re
     refreshError = error.toData();
   }
   // Saved offline but not in the list (the list was never read, or is older): their own summaries.
-  const known = new Set(listed.map(keyOf));
+  const known = new Set(listed.map(reportKey));
   const unlisted = await Promise.all(
     kept
-      .filter(([provider, id]) => !known.has(keyOf({ provider, id })))
+      .filter(([provider, id]) => !known.has(reportKey({ provider, id })))
       .map(([provider, id]) => keptReportSummary(provider, id)),
   );
   const reports = [...listed, ...unlisted.filter((r) => r !== undefined)].sort((a, b) =>
@@ -44,7 +43,7 @@ export async function listReports(request: ReportListRequest): Promise<Result<Re
     reports,
     at,
     ...(refreshError ? { refreshError } : {}),
-    offline: kept.map(([provider, id]) => keyOf({ provider, id })),
+    offline: kept.map(([provider, id]) => reportKey({ provider, id })),
     notes,
   });
 }

@@ -132,21 +132,50 @@ export interface StoredValue<T> {
   remove(): Promise<void>;
 }
 
+/** The value `raw` stands for: parsed with `schema`, else the fallback (absent, older or corrupted). */
+function parserOf<S extends z.ZodMiniType>(schema: S, fallback: () => z.output<S>) {
+  return (raw: unknown): z.output<S> => {
+    if (raw === undefined) return fallback();
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? (parsed.data as z.output<S>) : fallback();
+  };
+}
+
 export function storedValue<S extends z.ZodMiniType>(
   name: string,
   schema: S,
   fallback: () => z.output<S>,
 ): StoredValue<z.output<S>> {
   type T = z.output<S>;
-  const parse = (raw: unknown): T => {
-    if (raw === undefined) return fallback();
-    const parsed = schema.safeParse(raw);
-    return parsed.success ? (parsed.data as T) : fallback();
-  };
+  const parse = parserOf(schema, fallback);
   return {
     get: async () => parse(await (await backend()).get(name)),
     set: async (value) => (await backend()).put(name, value),
     update: async (change) => (await (await backend()).update(name, (raw) => change(parse(raw)))) as T,
     remove: async () => (await backend()).delete(name),
+  };
+}
+
+/** A value that lives until the browser closes: what a restarted worker must still know. */
+export interface SessionItem<T> {
+  get(): Promise<T>;
+  set(value: T): Promise<void>;
+  remove(): Promise<void>;
+}
+
+/**
+ * A value in `storage.session` (trusted contexts only in both browsers), parsed on read like the
+ * store's: tab VIN lists, check plans, page budgets. Read-modify-write callers serialise themselves.
+ */
+export function sessionItem<S extends z.ZodMiniType>(
+  key: string,
+  schema: S,
+  fallback: () => z.output<S>,
+): SessionItem<z.output<S>> {
+  const parse = parserOf(schema, fallback);
+  return {
+    get: async () => parse((await browser.storage.session.get(key))[key]),
+    set: (value) => browser.storage.session.set({ [key]: value }),
+    remove: () => browser.storage.session.remove(key),
   };
 }

@@ -2,33 +2,25 @@
 // proposes candidates; the manufacturer codes decide here (lib/vin-verdict.ts).
 // Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/message-shapes';
 import { MAX_TAB_VINS } from '@/lib/page-limits';
 import { failWith, ok, type Result } from '@/lib/result';
-import type { SenderInfo } from '@/lib/sender';
+import type { Sender } from '@/lib/sender';
 import { acceptCandidates } from '@/lib/vin-verdict';
 import { cachedAccount } from './account';
 import { economySettings } from './economy-settings';
 import { DAY, firstAutoCheckOfPage, spendBudget } from './page-budget';
 import { countsFor, knownCounts } from './record-cache';
+import { sessionItem } from './store';
 
-// Session storage, trusted contexts only in both browsers; parsed on read all the same.
 const TabList = z.array(z.string());
-const itemFor = (tabId: number) => {
-  const item = storage.defineItem<unknown>(`session:tabVins:${tabId}`, { fallback: [] });
-  return {
-    getValue: async (): Promise<string[]> => TabList.safeParse(await item.getValue()).data ?? [],
-    setValue: (vins: string[]) => item.setValue(vins),
-    removeValue: () => item.removeValue(),
-  };
-};
+const itemFor = (tabId: number) => sessionItem(`tabVins:${tabId}`, TabList, () => []);
 
 export async function reportPageVins(
   { candidates, reset }: PageCandidates,
-  sender: SenderInfo,
+  sender: Sender,
 ): Promise<Result<PageVinsAnswer>> {
   const tabId = sender.tab?.id;
   if (tabId === undefined) return failWith('forbidden', 'Only a tab can report its VINs.');
@@ -38,10 +30,10 @@ export async function reportPageVins(
     // The VINs seen on this tab's page, those a virtualised list scrolled away included: the newest
     // MAX_TAB_VINS, in order of discovery.
     const item = itemFor(tabId);
-    const kept = reset ? [] : await item.getValue();
+    const kept = reset ? [] : await item.get();
     const known = new Set(kept);
     const vins = [...kept, ...fresh.map((d) => d.vin).filter((vin) => !known.has(vin))].slice(-MAX_TAB_VINS);
-    if (reset || vins.length !== kept.length || fresh.length) await item.setValue(vins);
+    if (reset || vins.length !== kept.length || fresh.length) await item.set(vins);
     await browser.action.setBadgeText({ tabId, text: vins.length ? String(Math.min(vins.length, 999)) : '' });
     await browser.action.setBadgeBackgroundColor({ tabId, color: '#0b57d0' });
   }
@@ -51,7 +43,7 @@ export async function reportPageVins(
   if (auto && !known[auto] && !sender.frameId && settings.autoCheckDetailPages) {
     // Opted in: a detail page (exactly one VIN on the whole page) is checked without a click, once
     // per page (a page that keeps replacing its VIN gets one check) and within the daily budget.
-    const onPage = await itemFor(tabId).getValue();
+    const onPage = await itemFor(tabId).get();
     if (
       onPage.length === 1 &&
       (await firstAutoCheckOfPage(tabId, sender.url ?? '')) &&
@@ -71,14 +63,14 @@ export async function reportPageVins(
 }
 
 /** The VINs a tab shows, as last reported. */
-export const tabVins = (tabId: number): Promise<string[]> => itemFor(tabId).getValue();
+export const tabVins = (tabId: number): Promise<string[]> => itemFor(tabId).get();
 
 /** The tab's VINs with the counts already cached (read from storage: no record check). */
 export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<TabVinsAnswer>> {
-  const vins = await itemFor(tabId).getValue();
+  const vins = await itemFor(tabId).get();
   return ok({ vins, known: await knownCounts(vins) });
 }
 
 export function forgetClosedTabs(): void {
-  browser.tabs.onRemoved.addListener((tabId) => void itemFor(tabId).removeValue());
+  browser.tabs.onRemoved.addListener((tabId) => void itemFor(tabId).remove());
 }

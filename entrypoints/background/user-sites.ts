@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { fail, ok, type Result } from '@/lib/result';
-import type { SenderInfo } from '@/lib/sender';
+import type { Sender } from '@/lib/sender';
 import { originMatchPattern } from '@/lib/sites';
 import { storedValue } from './store';
 
@@ -78,7 +78,7 @@ export async function setBuiltInSite({
 }
 
 /** False when the sender's page is on a curated site the user switched off. */
-export async function isSiteEnabled(_: unknown, sender: SenderInfo): Promise<Result<boolean>> {
+export async function isSiteEnabled(_: unknown, sender: Sender): Promise<Result<boolean>> {
   const host = hostOf(sender.url);
   const disabled = await disabledItem.get();
   return ok(!host || !disabled.some((site) => host === site || host.endsWith(`.${site}`)));

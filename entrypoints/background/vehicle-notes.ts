@@ -10,10 +10,6 @@ const notes = storedValue('vehicleNotes', z.record(z.string(), z.string()), () =
 
 export const readNotes = (): Promise<Notes> => notes.get();
 
-export async function getNotes(): Promise<Result<Notes>> {
-  return ok(await notes.get());
-}
-
 /** Saves the note of one VIN; an empty note deletes it. */
 export async function saveNote({ vin, text }: NoteRequest): Promise<Result<Notes>> {
   const trimmed = text.trim();

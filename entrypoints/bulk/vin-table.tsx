@@ -2,7 +2,9 @@
 // real), the counts already known, the reports held (opened free) and what the batch did with it.
 import type { RecordCounts, ReportSummary } from '@/lib/api/schemas';
 import { type ProviderNames, providerLabel } from '@/lib/provider-names';
+import { reportKey } from '@/lib/report-key';
 import { reportUrl } from '@/lib/report-url';
+import { countsText } from '@/lib/vehicle-text';
 import { checkDigitWarning } from '@/lib/vin-list';
 import type { LocalDecode } from '@/lib/vin-verdict';
 import type { Batch, BatchRow } from '@/lib/workbench';
@@ -107,17 +109,14 @@ export function VinTable({ decodes, counts, held, batch, selected, names, onSele
               <td>{d.country ?? d.region}</td>
               <td>
                 {c ? (
-                  <span data-testid="counts">
-                    {providerLabel(names, 'providerA')} {c.records.providerA} ·{' '}
-                    {providerLabel(names, 'providerB')} {c.records.providerB}
-                  </span>
+                  <span data-testid="counts">{countsText(c, names)}</span>
                 ) : (
                   <span class="muted">not checked</span>
                 )}
               </td>
               <td>
                 {reports.map((r) => (
-                  <div key={`${r.provider}:${r.id}`}>
+                  <div key={reportKey(r)}>
                     <a href={reportUrl(r.provider, r.id)} target="_blank" rel="noopener">
                       Open {providerLabel(names, r.provider)} report (free)
                     </a>{' '}

@@ -2,6 +2,7 @@
 // providers' reports are held, and the user's private note.
 import { useState } from 'preact/hooks';
 import { type ProviderNames, providerLabel } from '@/lib/provider-names';
+import { reportKey } from '@/lib/report-key';
 import { reportUrl } from '@/lib/report-url';
 import type { VehicleGroup } from '@/lib/vehicle-groups';
 
@@ -34,13 +35,13 @@ export function VehicleRow({ group, names, offline, note, onSaveNote, onCompare 
       </div>
       <ul class="vehicle-reports">
         {group.reports.map((r) => (
-          <li key={`${r.provider}:${r.id}`}>
+          <li key={reportKey(r)}>
             <a href={reportUrl(r.provider, r.id)} target="_blank" rel="noreferrer">
               {providerLabel(names, r.provider)} report
             </a>{' '}
             <span class="muted">
               {new Date(r.createdAt).toLocaleDateString()}
-              {offline.has(`${r.provider}:${r.id}`) ? ' · saved offline' : ''}
+              {offline.has(reportKey(r)) ? ' · saved offline' : ''}
             </span>
           </li>
         ))}

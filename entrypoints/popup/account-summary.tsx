@@ -1,7 +1,7 @@
 // The popup's headline: credits, each provider's reports left today, and the 30-day record checks
 // per report coloured against the service's 3-to-5 band, with the rule in one sentence.
 import { checkHealth, HEALTH_RULE } from '@/lib/check-health';
-import type { LedgerSummary } from '@/lib/economy';
+import type { LedgerView } from '@/lib/economy';
 import type { Account } from '@/lib/message-shapes';
 import { plural } from '@/lib/plural';
 import { type ProviderNames, providerLabel } from '@/lib/provider-names';
@@ -31,7 +31,7 @@ export function AccountSummary({
   names = {},
 }: {
   account: Account;
-  ledger: LedgerSummary | null;
+  ledger: LedgerView | null;
   names?: ProviderNames;
 }) {
   const { user, limits } = account;

@@ -6,19 +6,20 @@ import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { RecordCounts } from '@/lib/api/schemas';
-import type { LedgerSummary } from '@/lib/economy';
+import type { LedgerView } from '@/lib/economy';
 import type { ErrorData } from '@/lib/error-data';
 import type { Account, CheckAllOutcome } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
 import { ok, type Result } from '@/lib/result';
 import { isBuiltInHost, siteOrigin } from '@/lib/sites';
+import { countsText } from '@/lib/vehicle-text';
 import { AccountState } from './account-state';
 import { AccountSummary } from './account-summary';
 import { CheckAll } from './check-all';
 import { OpenPurchases } from './open-purchases';
 import { RECENT_REPORTS, ReportsList } from './reports-list';
 import { SiteSwitch } from './site-switch';
-import { countsText, TabVins } from './tab-vin-list';
+import { TabVins } from './tab-vin-list';
 import { VinBox } from './vin-box';
 
 interface CurrentTab {
@@ -41,7 +42,7 @@ export function App() {
   const [account, setAccount] = useState<Result<Account> | null>(null);
   const names = useProviderNames();
   const [refreshing, setRefreshing] = useState(true);
-  const [ledger, setLedger] = useState<LedgerSummary | null>(null);
+  const [ledger, setLedger] = useState<LedgerView | null>(null);
   const [tab, setTab] = useState<CurrentTab | null>(null);
   const [userSites, setUserSites] = useState<string[]>([]);
   const [siteError, setSiteError] = useState<ErrorData | null>(null);

@@ -6,6 +6,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import type { ReportSummary } from '@/lib/api/schemas';
 import type { ReportSearch } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
+import { reportKey } from '@/lib/report-key';
 import { reportUrl } from '@/lib/report-url';
 import type { Result } from '@/lib/result';
 
@@ -41,7 +42,7 @@ export function ReportsList({ recent, count }: { recent: ReportSummary[]; count:
       {searching && found?.ok && found.value.total === 0 && <p class="muted">No report matches “{query}”.</p>}
       <ul class="reports" aria-label="Reports">
         {shown.map((r) => (
-          <li key={`${r.provider}:${r.id}`}>
+          <li key={reportKey(r)}>
             <a href={reportUrl(r.provider, r.id)} target="_blank" rel="noreferrer">
               {r.yearMakeModel || r.vin}
             </a>

@@ -2,8 +2,8 @@
 import { useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import type { RecordCounts } from '@/lib/api/schemas';
-import { plural } from '@/lib/plural';
 import type { Result } from '@/lib/result';
+import { countsText, decodeLine } from '@/lib/vehicle-text';
 import { decodeVin } from '@/lib/vin-verdict';
 
 interface TabVinsProps {
@@ -14,10 +14,6 @@ interface TabVinsProps {
   /** Answers already in hand (cached when the popup opened, or from "check all"). */
   results?: Record<string, Result<RecordCounts>>;
 }
-
-/** "providerA 33 records, providerB 37 records". */
-export const countsText = (counts: RecordCounts) =>
-  `providerA ${plural(counts.records.providerA, 'record')}, providerB ${plural(counts.records.providerB, 'record')}`;
 
 interface VinRowProps {
   vin: string;
@@ -37,11 +33,7 @@ function VinRow({ vin, checkRecords, getReport, known }: VinRowProps) {
     <li class="vin-row" data-vin={vin}>
       <div>
         <code>{vin}</code>
-        <div class="muted">
-          {[decode.modelYear, decode.make ?? `code ${decode.wmi}`, decode.country ?? decode.region]
-            .filter(Boolean)
-            .join(' · ')}
-        </div>
+        <div class="muted">{decodeLine(decode)}</div>
       </div>
       {counts === null && (
         <button type="button" onClick={check} aria-label={`Check records for ${vin} (uses 1 record check)`}>

@@ -11,6 +11,7 @@ import type { NewRecords } from '@/lib/message-shapes';
 import { newRecordsText } from '@/lib/new-records';
 import { plural } from '@/lib/plural';
 import { type Result, unanswered } from '@/lib/result';
+import { decodeLine } from '@/lib/vehicle-text';
 import type { LocalDecode } from '@/lib/vin-verdict';
 
 export interface BadgeActions {
@@ -179,13 +180,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
             <div class="muted">
               {counts
                 ? [counts.vehicle.year || '', counts.vehicle.make, counts.vehicle.model].join(' ').trim()
-                : [
-                    decode.modelYear,
-                    decode.make ?? `manufacturer code ${decode.wmi}`,
-                    decode.country ?? decode.region,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
+                : decodeLine(decode)}
             </div>
             {mismatch && (
               <p class="warning" role="alert">

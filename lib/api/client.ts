@@ -65,7 +65,7 @@ const DEFAULT_RETRY: RetryPolicy = {
 };
 const RETRYABLE = new Set(['network', 'timeout', 'server', 'rate-limited']);
 /** Larger answers are refused before parsing: a report is HTML of a few hundred KB at most. */
-export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export type ServiceClient = ReturnType<typeof createClient>;
 
@@ -226,16 +226,10 @@ export function createClient(options: ClientOptions) {
         await once(`/records/vin/${path}`, RecordCountsWire, timeoutMs, call),
       );
     },
+    /** Endpoints 4 (providerA) and 6 (providerB). */
     buyReport,
+    /** Endpoints 5 (providerA) and 7 (providerB). */
     getReport,
-    /** Endpoint 4. */
-    buyProviderAReport: (vin: string, call?: CallOptions) => buyReport('providerA', vin, call),
-    /** Endpoint 5. */
-    getProviderAReport: (id: string, call?: CallOptions) => getReport('providerA', id, call),
-    /** Endpoint 6. */
-    buyProviderBReport: (vin: string, call?: CallOptions) => buyReport('providerB', vin, call),
-    /** Endpoint 7. */
-    getProviderBReport: (id: string, call?: CallOptions) => getReport('providerB', id, call),
   };
 }
 

@@ -77,7 +77,7 @@ export function errorFromResponse(
 }
 
 /** Milliseconds to wait from a Retry-After header (seconds or HTTP date) or a body's retry_after (seconds). */
-export function parseRetryAfter(
+function parseRetryAfter(
   header: string | null,
   bodyValue: number | string | undefined,
   now = Date.now(),

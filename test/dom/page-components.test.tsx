@@ -49,7 +49,7 @@ describe('popup account', () => {
   });
 
   it('colours the 30-day record checks against the 3-to-5 band and says the rule', () => {
-    const health = (checks: number, reports: number) => {
+    const health = (checks: number, reports: number, warnRatio = 5) => {
       const { unmount } = render(
         <AccountSummary
           account={ACCOUNT}
@@ -57,6 +57,7 @@ describe('popup account', () => {
             checks,
             reports,
             checksPerReport: reports ? Math.round((checks / reports) * 100) / 100 : 0,
+            warnRatio,
           }}
         />,
       );
@@ -67,6 +68,9 @@ describe('popup account', () => {
     };
     expect(health(12, 3)[0]).toBe('good');
     expect(health(21, 3)[0]).toBe('watch');
+    // The band's edge is the user's warning ratio, the one "check all" warns at.
+    expect(health(12, 3, 3)[0]).toBe('watch');
+    expect(health(21, 3, 3)[0]).toBe('risk');
     const [risk, text] = health(8, 0);
     expect(risk).toBe('risk');
     expect(text).toContain('Last 30 days: 8 record checks, 0 reports · at risk');

@@ -21,7 +21,7 @@ describe('content-script sender', () => {
     fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
       seen.push(message);
     });
-    onMessage('getLedger', () => ok({ checks: 3, reports: 1, checksPerReport: 3 }));
+    onMessage('getLedger', () => ok({ checks: 3, reports: 1, checksPerReport: 3, warnRatio: 5 }));
 
     const fromLibrary = await sendMessage('getLedger', undefined);
     const send = createMessageSender(async (message: WireMessage) =>

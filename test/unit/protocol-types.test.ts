@@ -42,7 +42,7 @@ describe('the protocol table types every caller', () => {
     ];
     expectTypeOf<RequestOf<'checkAll'>>().toEqualTypeOf<{ planId: string; override: boolean }>();
     expectTypeOf<ReturnType<typeof ask<'getLedger'>>>().toEqualTypeOf<
-      Promise<Result<{ checks: number; reports: number; checksPerReport: number }>>
+      Promise<Result<{ checks: number; reports: number; checksPerReport: number; warnRatio: number }>>
     >();
     expect(calls).toBeTypeOf('function');
   });

@@ -57,6 +57,7 @@ describe('garbage in every stored key', () => {
       checks: 0,
       reports: 0,
       checksPerReport: 0,
+      warnRatio: 5,
     });
     expect((await bg.deliver('getEconomySettings', undefined, bg.senders.page)).value).toMatchObject({
       hardLimit: 25,

@@ -91,7 +91,7 @@ describe('user sites', () => {
 describe('curated sites', () => {
   it('a site switched off stops the detector there, and only there', async () => {
     const { setBuiltInSite, isSiteEnabled } = await import('@/entrypoints/background/user-sites');
-    const on = (url: string) => isSiteEnabled(undefined, { url });
+    const on = (url: string) => isSiteEnabled(undefined, { url, kind: 'content-script' });
     expect(await on('https://www.cars.com/shopping/')).toEqual({ ok: true, value: true });
     await setBuiltInSite({ site: 'cars.com', enabled: false });
     expect(await on('https://www.cars.com/shopping/')).toEqual({ ok: true, value: false });
