@@ -87,6 +87,7 @@ describe('record checks', () => {
       checks: 2,
       reports: 0,
       checksPerReport: 2,
+      warnRatio: 5,
     });
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 31 * 24 * 60 * 60 * 1000);
     expect((await bg.deliver('getLedger', undefined, bg.senders.page)).value.checks).toBe(0);
