@@ -33,7 +33,10 @@ describe('content-script sender', () => {
     expect(shape(seen[1])).toEqual(shape(seen[0]));
     expect(seen[1]).toMatchObject({ type: 'getLedger', data: undefined });
     expect(fromOurs).toEqual(fromLibrary);
-    expect(fromOurs).toEqual({ ok: true, value: { checks: 3, reports: 1, checksPerReport: 3 } });
+    expect(fromOurs).toEqual({
+      ok: true,
+      value: { checks: 3, reports: 1, checksPerReport: 3, warnRatio: 5 },
+    });
   });
 
   it('turns a handler that throws, or no handler at all, into an `unanswered` Result', async () => {
