@@ -1,9 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { marked } from 'marked';
 import { defineConfig } from 'wxt';
 
 // Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
 const TEST_ONLY = ['storage-probe', 'bench-blank'];
+/** The toolbar and the extensions page (public/icon/<size>.png, drawn by `npm run icons`). */
+const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
+
+/**
+ * PRIVACY.md as a page of the extension (privacy.html), so the policy the stores link to is also the
+ * one the user can read offline from the options and the popup. Rendered at build time: the
+ * Markdown is ours, and the page runs no script.
+ */
+function privacyPage(): string {
+  const body = marked.parse(readFileSync('PRIVACY.md', 'utf8'), { async: false });
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Privacy policy · VIN History Lens</title>
+    <style>
+      :root { color-scheme: light dark; font: 15px/1.5 system-ui, sans-serif; }
+      body { max-width: 44rem; margin: 2rem auto; padding: 0 1rem; }
+      table { border-collapse: collapse; } th, td { border: 1px solid #8886; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+      code { font-size: 0.9em; }
+    </style>
+  </head>
+  <body>
+    <main>
+${body}
+    </main>
+  </body>
+</html>
+`;
+}
+
+/** What the sources archive leaves out: everything git ignores (build output, test results, logs). */
+const GIT_IGNORED = readFileSync('.gitignore', 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith('#'))
+  .map((line) => (line.endsWith('/') ? `${line}**` : line.startsWith('*') ? `**/${line}` : line));
 const FIREFOX_TEST_PAGES = [
   'popup.html',
   'options.html',
@@ -19,6 +59,8 @@ export default defineConfig({
   analysis: { template: 'raw-data', keepArtifacts: true, outputFile: '.output/analysis/stats.json' },
   manifest: ({ browser }) => ({
     name: 'VIN History Lens',
+    icons: ICONS,
+    action: { default_icon: { 16: ICONS[16], 32: ICONS[32], 48: ICONS[48] } },
     description: 'Finds VINs on car-listing sites and shows their vehicle history from your report service.',
     // storage: the key, settings and caches. activeTab: the popup may read the current tab's address
     // (to offer detection there) only when the user opens it. scripting: detection on sites the user adds.
@@ -43,14 +85,22 @@ export default defineConfig({
               id: 'vin-history-lens@example.com',
               // 140 is the first Firefox (142 on Android) that reads data_collection_permissions.
               strict_min_version: '140.0',
-              data_collection_permissions: { required: ['none'] },
+              // What leaves the browser, in Mozilla's categories: the API key with every request
+              // (authenticationInfo) and VINs read from pages when the user checks or buys them
+              // (websiteContent), to the service the user configured and nowhere else. Required:
+              // the extension does nothing without its service. See README, "Privacy".
+              data_collection_permissions: { required: ['authenticationInfo', 'websiteContent'] },
             },
             gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
   }),
+  zip: { excludeSources: GIT_IGNORED },
   hooks: {
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ relativeDest: 'privacy.html', contents: privacyPage() });
+    },
     // Content scripts use the browser's own promise-based API (WXT's plain \`browser\`: Firefox's
     // \`browser\`, else Chrome's \`chrome\`, promise-based in MV3) instead of webextension-polyfill,
     // 2.9 KB gzip of the 20 KB budget spent on wrapping APIs that are promise-based already. They

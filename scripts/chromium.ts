@@ -28,6 +28,8 @@ export interface ExtensionBrowser {
 }
 
 export interface LaunchOptions {
+  /** The unpacked extension to load; default the loopback test build. */
+  extensionDir?: string;
   /** Default true; `npm start` opens a window when the machine has a display. */
   headless?: boolean;
 }
@@ -46,8 +48,8 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${options.extensionDir ?? EXTENSION_DIR}`,
+      `--load-extension=${options.extensionDir ?? EXTENSION_DIR}`,
     ],
   });
   const worker =

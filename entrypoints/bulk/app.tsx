@@ -3,6 +3,7 @@
 // this page. Batches run in the background (lib/workbench.ts, entrypoints/background/workbench.ts):
 // this page only shows them, so closing it stops nothing; only Cancel does.
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { BrandMark } from '@/components/brand-mark';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
@@ -119,7 +120,10 @@ export function App() {
   const busy = isActive(batch);
   return (
     <main class="workbench">
-      <h1>Workbench</h1>
+      <h1>
+        <BrandMark />
+        Workbench
+      </h1>
       <p class="muted">
         Many VINs at once: paste a run list, check records within your budget, buy with one confirmation.
         {view?.limits && (

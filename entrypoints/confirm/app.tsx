@@ -1,6 +1,7 @@
 // The purchase confirmation: the extension's own window, which no web page can draw over. It says
 // what the vehicle has, what the user holds, what a report costs, and buys only on a click here.
 import { useEffect, useState } from 'preact/hooks';
+import { BrandMark } from '@/components/brand-mark';
 import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
 import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/api/schemas';
@@ -97,7 +98,10 @@ export function App() {
   const vehicle = counts?.ok ? counts.value.vehicle : null;
   return (
     <main class="confirm">
-      <p class="brand">VIN History Lens · purchase confirmation</p>
+      <p class="brand">
+        <BrandMark />
+        VIN History Lens · purchase confirmation
+      </p>
       <h1>Get a vehicle history report</h1>
       <p class="vin-line">
         VIN <strong data-testid="confirm-vin">{vin}</strong>

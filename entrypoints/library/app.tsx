@@ -3,6 +3,7 @@
 // vehicle; the providerA and providerB reports of one VIN side by side. The list shows at once from
 // what the background kept, then the service's answer replaces it; offline, it says how old it is.
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { BrandMark } from '@/components/brand-mark';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
@@ -103,7 +104,10 @@ export function App() {
   return (
     <main class="library">
       <header class="library-head">
-        <h1>Your reports</h1>
+        <h1>
+          <BrandMark />
+          Your reports
+        </h1>
         {value && (
           <p class="muted" data-testid="list-age">
             {plural(value.reports.length, 'report')} for {plural(groups.length, 'vehicle')}

@@ -1,4 +1,7 @@
 // The options page, which is also the first-run onboarding (`?welcome=1`).
+
+import { BrandMark } from '@/components/brand-mark';
+import { PrivacyLink } from '@/components/privacy-link';
 import { ConnectionForm } from './connection-form';
 import { DataTools } from './data-tools';
 import { EconomyForm } from './economy-form';
@@ -9,7 +12,10 @@ export function App() {
   const welcome = new URLSearchParams(location.search).has('welcome');
   return (
     <main class="options">
-      <h1>{welcome ? 'Welcome to VIN History Lens' : 'VIN History Lens settings'}</h1>
+      <h1>
+        <BrandMark />
+        {welcome ? 'Welcome to VIN History Lens' : 'VIN History Lens settings'}
+      </h1>
       {welcome && (
         <>
           <p>
@@ -39,6 +45,9 @@ export function App() {
           <DataTools />
         </>
       )}
+      <footer class="muted">
+        What the extension reads, sends and keeps: <PrivacyLink />.
+      </footer>
     </main>
   );
 }

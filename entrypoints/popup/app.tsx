@@ -2,8 +2,10 @@
 // the reports the user holds. Cached data shows at once; the service's answer replaces it.
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { BrandMark } from '@/components/brand-mark';
 import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
+import { PrivacyLink } from '@/components/privacy-link';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { RecordCounts } from '@/lib/api/schemas';
 import type { LedgerView } from '@/lib/economy';
@@ -94,7 +96,10 @@ export function App() {
   const signedIn = account?.ok === true;
   return (
     <main>
-      <h1>VIN History Lens</h1>
+      <h1>
+        <BrandMark />
+        VIN History Lens
+      </h1>
       <AccountState account={account} refreshing={refreshing} />
       {panelError && <ErrorNotice error={panelError} />}
       {signedIn && <OpenPurchases />}
@@ -160,6 +165,12 @@ export function App() {
       ) : (
         <p class="muted">Your reports show here once the key is set.</p>
       )}
+      <footer class="popup-footer muted">
+        <PrivacyLink /> ·{' '}
+        <a href="options.html" target="_blank" rel="noreferrer">
+          Settings
+        </a>
+      </footer>
     </main>
   );
 }
