@@ -88,10 +88,28 @@ export interface ReconcileSchedule {
   checksAfterMs: number[];
 }
 
-/** The next check of an intent that has made `checks` checks; undefined when the schedule is done. */
-export function nextCheckAt(intent: PurchaseIntent, schedule: ReconcileSchedule): number | undefined {
+/**
+ * The next check of an intent that has made `checks` checks; undefined when the schedule is done.
+ * Counted from when the request was sent, but never from the future: a `sentAt` written while the
+ * clock ran ahead counts as now.
+ */
+export function nextCheckAt(
+  intent: PurchaseIntent,
+  schedule: ReconcileSchedule,
+  now = Date.now(),
+): number | undefined {
   const offset = schedule.checksAfterMs[intent.checks];
-  return offset === undefined ? undefined : (intent.sentAt ?? intent.createdAt) + offset;
+  return offset === undefined ? undefined : Math.min(intent.sentAt ?? intent.createdAt, now) + offset;
+}
+
+/**
+ * When an unknown intent is due. Deadlines are wall-clock times: after a clock that ran ahead is set
+ * back, a stored next check can lie days away, and the purchase would say "checking…" and block Buy
+ * all that time. No check is ever further ahead than the whole schedule; one that is, is due now.
+ */
+export function dueAt(intent: PurchaseIntent, schedule: ReconcileSchedule, now = Date.now()): number {
+  const next = intent.nextCheckAt ?? now;
+  return next > now + (schedule.checksAfterMs.at(-1) ?? 0) ? now : next;
 }
 
 /** Said whenever a purchase brought more than one new report: the user may ask for a refund. */

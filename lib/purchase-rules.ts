@@ -2,15 +2,20 @@
 
 import type { Provider, ReportSummary } from './api/schemas';
 
+/**
+ * The one rule for "this report is of that (provider, VIN)": VINs are canonical (upper case) from
+ * the wire on (lib/api/schemas.ts `canonicalVin`), so the comparison is exact.
+ */
+export const reportOf = (provider: Provider, vin: string) => (r: ReportSummary) =>
+  r.provider === provider && r.vin === vin;
+
 /** The newest report the user already holds for this provider and VIN. */
 export function findHeld(
   reports: ReportSummary[],
   provider: Provider,
   vin: string,
 ): ReportSummary | undefined {
-  return reports
-    .filter((r) => r.provider === provider && r.vin.toUpperCase() === vin)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  return reports.filter(reportOf(provider, vin)).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }
 
 /** The report the service created for this purchase: one for (provider, VIN) that was not held before. */
@@ -35,7 +40,7 @@ export function findNewReports(
 ): ReportSummary[] {
   const before = new Set(heldBefore);
   return after
-    .filter((r) => r.provider === provider && r.vin.toUpperCase() === vin && !before.has(r.id))
+    .filter((r) => reportOf(provider, vin)(r) && !before.has(r.id))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 

@@ -4,7 +4,7 @@
 // touches only the intents that are due.
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
-import { nextCheckAt, type PurchaseIntent } from '@/lib/purchase-intent';
+import { dueAt, nextCheckAt, type PurchaseIntent } from '@/lib/purchase-intent';
 import { findNewReport } from '@/lib/purchase-rules';
 import { sharedCalls } from '@/lib/shared-call';
 import { afterPurchase } from './after-purchase';
@@ -52,7 +52,7 @@ async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
   }
   if (intent.state === 'unresolved') return intent;
   const checks = intent.checks + 1;
-  const next = nextCheckAt({ ...intent, checks }, RECONCILE_SCHEDULE);
+  const next = nextCheckAt({ ...intent, checks }, RECONCILE_SCHEDULE, now);
   const moved = await moveIntent(intent.id, ['unknown'], (i) =>
     next === undefined
       ? {
@@ -92,7 +92,7 @@ export async function reconcileDue(now = Date.now()): Promise<void> {
           nextCheckAt: now,
         }));
         if (unknown) await checkIntent(unknown);
-      } else if (intent.state === 'unknown' && (intent.nextCheckAt ?? 0) <= now) {
+      } else if (intent.state === 'unknown' && dueAt(intent, RECONCILE_SCHEDULE, now) <= now) {
         await checkIntent(intent);
       }
     } catch (error) {
@@ -105,7 +105,7 @@ export async function reconcileDue(now = Date.now()): Promise<void> {
 export async function scheduleReconciliation(now = Date.now()): Promise<void> {
   const due = (await allIntents())
     .filter((i) => i.state === 'unknown' || i.state === 'sent')
-    .map((i) => i.nextCheckAt ?? now);
+    .map((i) => dueAt(i, RECONCILE_SCHEDULE, now));
   if (due.length === 0) {
     await browser.alarms.clear(RECONCILE_ALARM);
     return;

@@ -10,7 +10,7 @@ import type { Report, ReportSummary } from '@/lib/api/schemas';
 import { errorOf } from '@/lib/error-kinds';
 import type { PurchaseOutcome, PurchaseRequest } from '@/lib/message-shapes';
 import { chargedMoreThanOnce, describeIntent, isRefusal, type PurchaseIntent } from '@/lib/purchase-intent';
-import { findHeld } from '@/lib/purchase-rules';
+import { findHeld, reportOf } from '@/lib/purchase-rules';
 import { fail, failWith, ok, type Result } from '@/lib/result';
 import { afterPurchase } from './after-purchase';
 import { moveIntent, openIntent } from './purchase-intents';
@@ -50,7 +50,7 @@ export async function purchaseReport(request: PurchaseRequest): Promise<Result<P
   const held = findHeld(reports, provider, vin);
   if (held && !buyAgain) return ok(outcome('held', held, 'You already own this report: it opens for free.'));
 
-  const heldBefore = reports.filter((r) => r.provider === provider && r.vin === vin).map((r) => r.id);
+  const heldBefore = reports.filter(reportOf(provider, vin)).map((r) => r.id);
   // Registered before the intent exists: a reconciler running meanwhile must not settle it.
   const id = crypto.randomUUID();
   workingOn.add(id);

@@ -224,7 +224,15 @@ export async function cancelWorkbenchBatch(): Promise<Result<Batch | null>> {
 export async function resumeWorkbenchBatch(): Promise<Result<Batch | null>> {
   const batch = await currentBatch();
   if (batch?.state !== 'interrupted') return ok(batch);
-  const resumed = await changeBatch(batch.id, (b) => ({ ...b, state: 'running', message: undefined }));
+  // Check and set in one transaction: of two Resumes a moment apart, one starts the runner; two
+  // runners would each take rows, and buy past a purchase whose outcome is unknown.
+  let resumedHere = false;
+  const resumed = await changeBatch(batch.id, (b) => {
+    if (b.state !== 'interrupted') return b;
+    resumedHere = true;
+    return { ...b, state: 'running', message: undefined };
+  });
+  if (!resumedHere) return ok(resumed);
   runner = batch.id;
   void run(batch.id);
   return ok(resumed);
@@ -321,7 +329,10 @@ async function run(id: string): Promise<void> {
       if (!batch || batch.id !== id || (batch.state !== 'running' && batch.state !== 'paused')) return;
       const index = batch.rows.findIndex((r) => r.state === 'queued');
       if (index < 0) {
-        await changeBatch(id, (b) => ({ ...b, state: 'done', message: undefined }));
+        // Only a batch still under way becomes done: a stop, and what it says, is never overwritten.
+        await changeBatch(id, (b) =>
+          b.state === 'running' || b.state === 'paused' ? { ...b, state: 'done', message: undefined } : b,
+        );
         return;
       }
       const due = Math.max((batch.lastDoneAt ?? 0) + BATCH_SPACING_MS, batch.resumeAt ?? 0);

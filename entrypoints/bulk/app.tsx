@@ -35,6 +35,7 @@ interface Added extends VinList {
 export function App() {
   const [view, setView] = useState<WorkbenchView | null>(null);
   const [failure, setFailure] = useState<ErrorData | null>(null);
+  const [acting, setActing] = useState(false);
   const [added, setAdded] = useState<Added | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [step, setStep] = useState<'check' | 'buy' | null>(null);
@@ -112,9 +113,15 @@ export function App() {
   }
 
   async function act(type: 'cancelWorkbenchBatch' | 'resumeWorkbenchBatch') {
-    const answer = await ask(type, undefined);
-    if (!answer.ok) setFailure(answer.error);
-    await refresh();
+    if (acting) return;
+    setActing(true);
+    try {
+      const answer = await ask(type, undefined);
+      if (!answer.ok) setFailure(answer.error);
+      await refresh();
+    } finally {
+      setActing(false);
+    }
   }
 
   const busy = isActive(batch);
@@ -170,6 +177,7 @@ export function App() {
           batch={batch}
           onCancel={() => act('cancelWorkbenchBatch')}
           onResume={() => act('resumeWorkbenchBatch')}
+          acting={acting}
         />
       )}
       {step === 'check' && (

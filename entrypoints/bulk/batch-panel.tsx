@@ -12,7 +12,13 @@ const TITLE: Record<Batch['state'], string> = {
   done: 'finished',
 };
 
-export function BatchPanel(props: { batch: Batch; onCancel(): void; onResume(): void }) {
+export function BatchPanel(props: {
+  batch: Batch;
+  /** A Cancel or Resume is on its way to the background: the buttons wait for its answer. */
+  acting?: boolean;
+  onCancel(): void;
+  onResume(): void;
+}) {
   const { batch } = props;
   const { settled, total } = progressOf(batch);
   const n = (state: Batch['rows'][number]['state']) => batch.rows.filter((r) => r.state === state).length;
@@ -55,11 +61,11 @@ export function BatchPanel(props: { batch: Batch; onCancel(): void; onResume(): 
       {isActive(batch) && (
         <div class="row">
           {batch.state === 'interrupted' && (
-            <button type="button" class="primary" onClick={props.onResume}>
+            <button type="button" class="primary" onClick={props.onResume} disabled={props.acting}>
               Resume
             </button>
           )}
-          <button type="button" class="danger" onClick={props.onCancel}>
+          <button type="button" class="danger" onClick={props.onCancel} disabled={props.acting}>
             Cancel the batch
           </button>
         </div>

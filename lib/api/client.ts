@@ -5,6 +5,7 @@ import { normalizeVin } from '../vin-syntax';
 import { parseBaseUrl } from './base-url';
 import { ApiError, apiError, errorFromResponse } from './errors';
 import {
+  canonicalVin,
   ErrorBodyWire,
   FetchedReportWire,
   LimitsWire,
@@ -69,6 +70,21 @@ const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export type ServiceClient = ReturnType<typeof createClient>;
 
+/** A redirect answer: browsers show it as an opaque one (status 0), Node as the 30x itself. */
+const isRedirect = (response: Response) =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+
+/**
+ * Not a refusal (lib/purchase-intent.ts): a purchase answered this way has an unknown outcome and is
+ * reconciled, never reported as "nothing was bought".
+ */
+const redirected = (status: number) =>
+  new ApiError(
+    'invalid-response',
+    `The service answered with a redirect${status ? ` (HTTP ${status})` : ''}. The extension does not follow redirects, so your key was sent nowhere else: check the service URL in the options (the service may have moved).`,
+    status || undefined,
+  );
+
 /** Creates a client bound to one service URL and key; `fetch` is injected so tests can pass a simulator. */
 export function createClient(options: ClientOptions) {
   const { baseUrl } = parseBaseUrl(options.baseUrl);
@@ -106,7 +122,12 @@ export function createClient(options: ClientOptions) {
         cache: 'no-store',
         credentials,
         referrerPolicy: 'no-referrer',
+        // Never followed: a 30x would carry x-api-key to wherever it points (a cross-origin redirect
+        // drops only Authorization), and any host the extension may reach, or that allows the
+        // header in its CORS answer, would get the key.
+        redirect: 'manual',
       });
+      if (isRedirect(response)) throw redirected(response.status);
       text = await readLimited(response, MAX_RESPONSE_BYTES);
     } catch (cause) {
       if (cause instanceof ApiError) throw cause;
@@ -197,13 +218,25 @@ export function createClient(options: ClientOptions) {
       call,
       PURCHASE_CREDENTIALS,
     );
-    return { provider, id: wire.id, vin: wire.vin, yearMakeModel: wire.yearMakeModel, html: wire.html };
+    return {
+      provider,
+      id: wire.id,
+      vin: canonicalVin(wire.vin),
+      yearMakeModel: wire.yearMakeModel,
+      html: wire.html,
+    };
   }
 
   /** Endpoints 5 and 7: a report already bought, by id. Free. */
   async function getReport(provider: Provider, id: string, call: CallOptions = {}): Promise<Report> {
     const wire = await read(`/${provider}/${idPath(id)}`, FetchedReportWire, call);
-    return { provider, id: wire.id, vin: wire.VIN, yearMakeModel: wire.yearMakeModel, html: wire.html };
+    return {
+      provider,
+      id: wire.id,
+      vin: canonicalVin(wire.VIN),
+      yearMakeModel: wire.yearMakeModel,
+      html: wire.html,
+    };
   }
 
   return {

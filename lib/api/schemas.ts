@@ -62,11 +62,17 @@ export const ReportSummary = z.object({
 export type ReportSummary = z.infer<typeof ReportSummary>;
 
 /** Both providers' lists merged, newest first; a report is identified by (provider, id). */
+/**
+ * A VIN as the extension keeps and compares it: VINs are case-insensitive, and a service may list
+ * one in lower case; from the wire on, every VIN is upper case, so every comparison can be exact.
+ */
+export const canonicalVin = (vin: string): string => vin.trim().toUpperCase();
+
 export function normaliseUserReports(wire: z.infer<typeof UserReportsWire>): ReportSummary[] {
   const tag = (provider: Provider) => (r: z.infer<typeof ReportSummaryWire>) => ({
     provider,
     id: r.id,
-    vin: r.VIN,
+    vin: canonicalVin(r.VIN),
     yearMakeModel: r.yearMakeModel,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,

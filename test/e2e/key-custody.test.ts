@@ -97,6 +97,32 @@ describe('key custody in Chromium', () => {
     await other.close();
   });
 
+  it('a redirect from the service to another 127.0.0.1 server is not followed: that server gets no key, and the popup says why', async () => {
+    // Both ports fall under the package's http://127.0.0.1/* host permission: a followed redirect
+    // would carry x-api-key there without any CORS check.
+    const other = await recorder();
+    const sim = stack.server.sim;
+    sim.faults.add({
+      kind: 'status',
+      status: 302,
+      endpoint: 'user',
+      headers: { location: `${other.origin}/v1/user` },
+    });
+    try {
+      const popup = await stack.browser.openPage('popup.html');
+      const said = popup.locator('[data-error-kind], [data-testid="stale"]').first();
+      await expect
+        .poll(() => said.textContent(), { timeout: 15_000 })
+        .toMatch(/redirect.*does not follow redirects, so your key was sent nowhere else/);
+      expect(other.requests).toEqual([]);
+      expect(sim.log.some((e) => e.endpoint === 'user' && e.status === 302)).toBe(true);
+      await popup.close();
+    } finally {
+      sim.faults.clear();
+      await other.close();
+    }
+  });
+
   it('an http:// URL on a public host is refused with a clear message, and nothing is sent', async () => {
     const options = await stack.browser.openPage('options.html');
     const mark = stack.server.sim.log.length;

@@ -23,6 +23,29 @@ describe('client: refused before any request', () => {
     expect(sim.log).toHaveLength(0);
   });
 
+  it('a redirect is never followed: one request, sent with redirect "manual", and an error that says the key went nowhere', async () => {
+    const seen: Array<{ url: string; redirect: RequestRedirect | undefined }> = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      seen.push({ url: String(url), redirect: init?.redirect });
+      return new Response(null, { status: 307, headers: { location: 'https://collector.example/steal' } });
+    };
+    const client = createClient({ baseUrl: BASE_URL, apiKey: 'demo-api-key', fetch, sleep: async () => {} });
+    const error = await rejectionOf(client.getUser());
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 307 });
+    expect(error.message).toMatch(
+      /redirect \(HTTP 307\).*does not follow redirects, so your key was sent nowhere else/,
+    );
+    expect(seen).toEqual([{ url: `${BASE_URL}/user`, redirect: 'manual' }]);
+    // What a browser gives for a manual redirect: an opaque answer with status 0.
+    const opaque = createClient({
+      baseUrl: BASE_URL,
+      apiKey: 'demo-api-key',
+      fetch: async () =>
+        Object.defineProperty(new Response(null, { status: 200 }), 'type', { value: 'opaqueredirect' }),
+    });
+    expect(await rejectionOf(opaque.getLimits())).toMatchObject({ kind: 'invalid-response' });
+  });
+
   it('an answer over 10 MB is refused before it is parsed', async () => {
     const { client, sim } = simulatorWithClient();
     const held = sim.addHeldReport({

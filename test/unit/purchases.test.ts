@@ -51,6 +51,26 @@ describe('purchases', () => {
     expect(charges(bg.sim)).toBe(1);
   });
 
+  it('a report the service lists with its VIN in lower case is the same vehicle: held, then bought again once, charged once', async () => {
+    const bg = await startBackground({ configured: true });
+    bg.sim.addHeldReport({
+      apiKey: 'demo-api-key',
+      provider: 'providerB',
+      vin: QX56.toLowerCase(),
+      html: '<p>old</p>',
+    });
+    const held = await bg.deliver('purchaseReport', { provider: 'providerB', vin: QX56 }, bg.senders.page);
+    expect(held.value).toMatchObject({ status: 'held', vin: QX56 });
+    const again = await bg.deliver(
+      'purchaseReport',
+      { provider: 'providerB', vin: QX56, buyAgain: true },
+      bg.senders.page,
+    );
+    expect(again.value).toMatchObject({ status: 'bought', message: 'Bought: one credit spent.' });
+    expect(again.value.chargedTimes).toBeUndefined();
+    expect(charges(bg.sim)).toBe(1);
+  });
+
   it('runs one purchase per (provider, VIN) at a time: a second click is refused, not queued', async () => {
     const bg = await startBackground({ configured: true });
     bg.sim.faults.add({ kind: 'latency', latencyMs: 80, endpoint: 'buy' });
@@ -177,6 +197,24 @@ describe('purchases', () => {
     expect(opened.value.fromLibrary).toBe(true);
   });
 
+  it('a purchase answered with a redirect (after the charge) is found, never "nothing was bought", never followed', async () => {
+    const bg = await startBackground({ configured: true });
+    // The service charged, then a proxy in front of it answered 302 to another host.
+    bg.sim.faults.add({
+      kind: 'status',
+      status: 302,
+      endpoint: 'buy',
+      phase: 'after',
+      headers: { location: 'https://elsewhere.example/v1/collect' },
+      times: 1,
+    });
+    const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(answer).toMatchObject({ ok: true, value: { status: 'recovered' } });
+    expect(answer.value.message).toMatch(/One credit was spent/);
+    expect(charges(bg.sim)).toBe(1);
+    expect(buys(bg.sim)).toBe(1);
+  });
+
   it('charged, then the answer never arrives (timeout): sent once and reconciled', async () => {
     const bg = await startBackground({ configured: true });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -245,6 +283,35 @@ describe('purchases', () => {
     expect(answer.error.message).toMatch(/could not confirm whether this purchase went through/);
     bg.sim.faults.clear();
     // The worker starts again: the purchase is settled without buying anything.
+    const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
+    await vi.waitFor(async () => {
+      const status = await restarted.deliver(
+        'getPurchaseStatus',
+        { provider: 'providerA', vin: QX56 },
+        bg.senders.page,
+      );
+      expect(status.value.state).toBe('held');
+    });
+    expect(buys(bg.sim)).toBe(1);
+    expect(charges(bg.sim)).toBe(1);
+  });
+
+  it('a clock that ran a day ahead and was set back does not leave a lost purchase "checking…" for a day', async () => {
+    const bg = await startBackground({ configured: true });
+    const dayAhead = Date.now() + 24 * 60 * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: dayAhead });
+    bg.sim.faults.add({ kind: 'drop', endpoint: 'buy', phase: 'after' });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/html'))
+        bg.sim.faults.add({ kind: 'status', status: 503, endpoint: 'reports', times: 8 });
+      return bg.sim.fetch(input, init);
+    });
+    const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(answer.error.kind).toBe('unknown-outcome');
+    bg.sim.faults.clear();
+    vi.unstubAllGlobals();
+    // The clock is corrected, and the worker starts again: the next check is not a day away.
+    vi.setSystemTime(dayAhead - 24 * 60 * 60_000);
     const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
     await vi.waitFor(async () => {
       const status = await restarted.deliver(
