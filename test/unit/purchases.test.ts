@@ -16,6 +16,39 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+type Background = Awaited<ReturnType<typeof startBackground>>;
+
+/** A purchase the service charged whose answer was dropped, with /user/reports failing past the retries. */
+async function buyWithAnswerLostAndReportsDown(bg: Background) {
+  bg.sim.faults.add({ kind: 'drop', endpoint: 'buy', phase: 'after' });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    // From the purchase on, /user/reports fails beyond the client's retries.
+    if (String(input).includes('/html'))
+      bg.sim.faults.add({ kind: 'status', status: 503, endpoint: 'reports', times: 8 });
+    return bg.sim.fetch(input, init);
+  });
+  const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+  expect(answer.error.kind).toBe('unknown-outcome');
+  bg.sim.faults.clear();
+  vi.unstubAllGlobals();
+  return answer;
+}
+
+/** The worker starts again: the purchase settles as held, with one request and one charge in all. */
+async function expectHeldAfterRestart(bg: Background) {
+  const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
+  await vi.waitFor(async () => {
+    const status = await restarted.deliver(
+      'getPurchaseStatus',
+      { provider: 'providerA', vin: QX56 },
+      bg.senders.page,
+    );
+    expect(status.value.state).toBe('held');
+  });
+  expect(buys(bg.sim)).toBe(1);
+  expect(charges(bg.sim)).toBe(1);
+}
+
 describe('purchases', () => {
   it('buys once, keeps the report, updates credits and the ledger', async () => {
     const bg = await startBackground({ configured: true });
@@ -271,58 +304,20 @@ describe('purchases', () => {
 
   it('a lost answer that cannot be checked yet says a credit may be spent, and settles on the next start', async () => {
     const bg = await startBackground({ configured: true });
-    bg.sim.faults.add({ kind: 'drop', endpoint: 'buy', phase: 'after' });
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      // From the purchase on, /user/reports fails beyond the client's retries.
-      if (String(input).includes('/html'))
-        bg.sim.faults.add({ kind: 'status', status: 503, endpoint: 'reports', times: 8 });
-      return bg.sim.fetch(input, init);
-    });
-    const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
-    expect(answer.error.kind).toBe('unknown-outcome');
+    const answer = await buyWithAnswerLostAndReportsDown(bg);
     expect(answer.error.message).toMatch(/could not confirm whether this purchase went through/);
-    bg.sim.faults.clear();
     // The worker starts again: the purchase is settled without buying anything.
-    const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
-    await vi.waitFor(async () => {
-      const status = await restarted.deliver(
-        'getPurchaseStatus',
-        { provider: 'providerA', vin: QX56 },
-        bg.senders.page,
-      );
-      expect(status.value.state).toBe('held');
-    });
-    expect(buys(bg.sim)).toBe(1);
-    expect(charges(bg.sim)).toBe(1);
+    await expectHeldAfterRestart(bg);
   });
 
   it('a clock that ran a day ahead and was set back does not leave a lost purchase "checking…" for a day', async () => {
     const bg = await startBackground({ configured: true });
     const dayAhead = Date.now() + 24 * 60 * 60_000;
     vi.useFakeTimers({ toFake: ['Date'], now: dayAhead });
-    bg.sim.faults.add({ kind: 'drop', endpoint: 'buy', phase: 'after' });
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).includes('/html'))
-        bg.sim.faults.add({ kind: 'status', status: 503, endpoint: 'reports', times: 8 });
-      return bg.sim.fetch(input, init);
-    });
-    const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
-    expect(answer.error.kind).toBe('unknown-outcome');
-    bg.sim.faults.clear();
-    vi.unstubAllGlobals();
+    await buyWithAnswerLostAndReportsDown(bg);
     // The clock is corrected, and the worker starts again: the next check is not a day away.
     vi.setSystemTime(dayAhead - 24 * 60 * 60_000);
-    const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
-    await vi.waitFor(async () => {
-      const status = await restarted.deliver(
-        'getPurchaseStatus',
-        { provider: 'providerA', vin: QX56 },
-        bg.senders.page,
-      );
-      expect(status.value.state).toBe('held');
-    });
-    expect(buys(bg.sim)).toBe(1);
-    expect(charges(bg.sim)).toBe(1);
+    await expectHeldAfterRestart(bg);
   });
 
   it('is refused to content scripts, whatever they send', async () => {
