@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { Account } from '@/lib/message-shapes';
 import { ok, type Result } from '@/lib/result';
-import { sharedCalls } from '@/lib/shared-call';
+import { sharedCalls } from '@/lib/shared-calls';
 import { currentClient } from './service';
 import { storedValue } from './store';
 

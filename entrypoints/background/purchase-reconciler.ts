@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import { dueAt, nextCheckAt, type PurchaseIntent } from '@/lib/purchase-intent';
 import { findNewReport } from '@/lib/purchase-rules';
-import { sharedCalls } from '@/lib/shared-call';
+import { sharedCalls } from '@/lib/shared-calls';
 import { afterPurchase } from './after-purchase';
 import { allIntents, moveIntent } from './purchase-intents';
 import { keepReport } from './report-library';

@@ -7,7 +7,7 @@ import { RecordCounts } from '@/lib/api/schemas';
 import type { EconomySettings } from '@/lib/economy';
 import { ok, type Result } from '@/lib/result';
 import type { Sender } from '@/lib/sender';
-import { sharedCalls } from '@/lib/shared-call';
+import { sharedCalls } from '@/lib/shared-calls';
 import { economySettings } from './economy-settings';
 import { recordInLedger } from './ledger';
 import { overPageBudget } from './page-budget';

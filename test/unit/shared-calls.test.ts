@@ -1,7 +1,7 @@
-// One call per key at a time (lib/shared-call.ts): what keeps a burst of asks from becoming a burst
+// One call per key at a time (lib/shared-calls.ts): what keeps a burst of asks from becoming a burst
 // of record checks or purchase checks.
 import { describe, expect, it } from 'vitest';
-import { sharedCalls } from '@/lib/shared-call';
+import { sharedCalls } from '@/lib/shared-calls';
 
 describe('sharedCalls', () => {
   it('shares a running call per key, starts another key its own, and forgets a key once settled', async () => {
