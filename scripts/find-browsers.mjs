@@ -1,14 +1,9 @@
 // Where the tests and `npm start` find a browser, and what to tell a user who has none.
 // Plain JavaScript (no dependencies) so `.ci/run` can call it before `npm ci`; the TypeScript
-// side (`browser-paths.ts`) imports the same `locateBrowser`, so both agree on the path.
+// side (`browser-paths.ts`) imports the same `locateBrowser`, so both agree on the path. Its types
+// are written once, in find-browsers.d.mts.
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-
-/**
- * @typedef {'chromium' | 'firefox'} BrowserKind
- * @typedef {{ env: Record<string, string | undefined>, isExecutable: (path: string) => boolean }} Host
- * @typedef {{ path: string, from: string } | { error: string } | null} Located
- */
 
 /** What each browser is looked for by: its variable, known install paths, then commands on PATH. */
 export const BROWSERS = {
@@ -54,9 +49,6 @@ export const realHost = () => ({
  * The first browser of `kind` on this machine: the variable when set (an error when it names no
  * executable file: a typo must not silently fall back to another browser), else a known path, else
  * a command on PATH; null when there is none.
- * @param {BrowserKind} kind
- * @param {Host} [host]
- * @returns {Located}
  */
 export function locateBrowser(kind, host = realHost()) {
   const spec = BROWSERS[kind];
@@ -87,8 +79,7 @@ export function browserPath(kind) {
 /**
  * What kind of system this is, for the advice: Debian installs with apt-get; Ubuntu's apt packages
  * of both browsers are snap wrappers, which Playwright cannot drive with an extension profile.
- * @param {string} osRelease contents of /etc/os-release ('' when there is none)
- * @returns {'debian' | 'ubuntu' | 'macos' | 'other'}
+ * `osRelease` is the contents of /etc/os-release ('' when there is none).
  */
 export function systemOf(osRelease, platform = process.platform) {
   if (platform === 'darwin') return 'macos';
@@ -110,9 +101,6 @@ export const readOsRelease = () => {
 /**
  * What to do about the browsers that are missing: install them (Debian, as root, not opted out), or
  * stop with the exact command for the user to run.
- * @param {BrowserKind[]} missing
- * @param {{ system: ReturnType<typeof systemOf>, root: boolean, optOut: boolean }} where
- * @returns {{ install: string[] } | { advice: string }}
  */
 export function planForMissing(missing, where) {
   const packages = missing.map((kind) => BROWSERS[kind].debianPackage);
