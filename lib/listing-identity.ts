@@ -127,10 +127,47 @@ export function recordKeys(record: Record<string, unknown>, keyInParent: string 
     const name = record[key];
     if (typeof name === 'string') for (const k of nameKeys(name)) weak.add(k);
   }
-  const year = record.year ?? record.modelYear ?? record.vehicleModelDate;
+  const name = vehicleName(record);
+  if (name) for (const k of nameKeys(name)) weak.add(k);
+  return { strong: [...strong], weak: [...weak] };
+}
+
+/** Year, make and model of a record (schema.org or a site's own field names), when it has all three. */
+export function vehicleParts(record: Record<string, unknown>): [string, string, string] | undefined {
+  const year = record.year ?? record.modelYear ?? record.vehicleModelDate ?? record.modelDate;
   const make = nameOf(record.make ?? record.brand ?? record.manufacturer);
   const model = nameOf(record.model);
   if ((typeof year === 'string' || typeof year === 'number') && make && model)
-    for (const k of nameKeys(`${year} ${make} ${model}`)) weak.add(k);
-  return { strong: [...strong], weak: [...weak] };
+    return [String(year), make, model];
+  return undefined;
+}
+
+function vehicleName(record: Record<string, unknown>): string | undefined {
+  return vehicleParts(record)?.join(' ');
+}
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/**
+ * Whether a page's title (or main heading) names this record's vehicle: its year, make and model
+ * are all in it, each as its words or written together ("Used 2019 Ford F-150 SuperCrew Cab |
+ * Carvana" names a 2019 Ford F150).
+ */
+export function titleNames(title: string, record: Record<string, unknown>): boolean {
+  const parts = vehicleParts(record);
+  if (!parts) return false;
+  const words = wordsOf(title);
+  const grams = new Set(words);
+  for (let i = 0; i + 1 < words.length; i++) {
+    grams.add(`${words[i]}${words[i + 1]}`);
+    if (i + 2 < words.length) grams.add(`${words[i]}${words[i + 1]}${words[i + 2]}`);
+  }
+  return parts.every((part) => {
+    const partWords = wordsOf(part);
+    return partWords.length > 0 && (grams.has(partWords.join('')) || partWords.every((w) => grams.has(w)));
+  });
 }

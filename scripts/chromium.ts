@@ -19,6 +19,8 @@ export interface ExtensionBrowser {
   configure(serviceUrl: string, apiKey: string): Promise<void>;
   /** The browser's tab id of a page (as the extension sees it). */
   tabIdOf(page: Page): Promise<number>;
+  /** The toolbar badge's text for a page's tab: the number of VINs the extension lists for it. */
+  toolbarText(page: Page): Promise<string>;
   /** The service worker's used JS heap in MB (CDP Runtime.getHeapUsage on its target). */
   workerHeapMb(): Promise<number>;
   /** Full-page screenshot into test-results/screenshots (git-ignored). */
@@ -56,7 +58,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
   const extensionId = new URL(worker.url()).host;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return {
+  const browser: ExtensionBrowser = {
     context,
     worker,
     extensionId,
@@ -88,6 +90,16 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       }, page.url());
       if (id === undefined) throw new Error(`no tab shows ${page.url()}`);
       return id;
+    },
+    async toolbarText(page) {
+      const tabId = await browser.tabIdOf(page);
+      return worker.evaluate(
+        (id) =>
+          (
+            globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }
+          ).chrome.action.getBadgeText({ tabId: id }),
+        tabId,
+      );
     },
     async workerHeapMb() {
       // Playwright opens CDP sessions on pages only: reach the worker's target through one.
@@ -130,4 +142,5 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+  return browser;
 }

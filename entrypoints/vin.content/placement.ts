@@ -1,9 +1,12 @@
-// Decides where each vehicle's badge goes: beside the visible VIN, else at the top of the
-// vehicle's card (the largest element that holds this VIN and no other). A VIN known only from the
-// page's data (JSON-LD, embedded state) goes to the one card that shares a key with its record: a
-// listing id, a URL, a photo, a name (lib/listing-identity.ts). Two cards that could match: no
-// badge (the VIN is still in the popup's list). One badge per VIN.
-import { type IdentityKeys, recordKeys } from '@/lib/listing-identity';
+// Decides where each vehicle's badge goes, trying every place the VIN was found, strongest evidence
+// first: beside the visible VIN; at the top of the card of any element that holds it (the largest
+// element that holds this VIN and no other); at the top of the one card a data block (JSON-LD in a
+// card) sits in; on a page about this one vehicle, beside its heading; then the one card that
+// shares a key with its record (a listing id, a URL, a photo, a name: lib/listing-identity.ts).
+// An element holding many VINs (a results container, a page-level JSON attribute) only says the VIN
+// is on the page, never where its card is. Two cards that could match: no badge (the VIN is still
+// in the popup's list). One badge per VIN.
+import { type IdentityKeys, recordKeys, titleNames, urlKeys } from '@/lib/listing-identity';
 import { type CardIndex, createCardIndex } from './card-index';
 import type { Occurrence } from './subtree-scanner';
 
@@ -21,23 +24,46 @@ const MAX_CARRIERS = 8;
 export function createPlacer(doc: Document) {
   // Element -> the one VIN inside it, or MANY. Kept across batches so later cards see earlier ones.
   let vinsInside = new WeakMap<Element, string | typeof MANY>();
+  // The same, from what the page itself holds (no key matches): which cards are a VIN's own.
+  let heldInside = new WeakMap<Element, string | typeof MANY>();
   const index: CardIndex = createCardIndex(doc);
   // VINs known only from data: their keys, who else claims each key, and the elements matched.
   const keysOf = new Map<string, IdentityKeys>();
   const owners = new Map<string, Set<string>>();
   const matched = new Map<string, Element[]>();
   const recordKeysCache = new WeakMap<object, IdentityKeys>();
+  // VINs known only from data whose record the page's title or URL names (a vehicle's own page).
+  const pageVehicles = new Set<string>();
+  // A VIN shown or held in the page's body: that one is the page's vehicle, not one from its data
+  // (a "similar vehicles" list of the same model).
+  let bodyHoldsVins = false;
 
-  function mark(element: Element, vin: string) {
+  function mark(element: Element, vin: string, map = vinsInside) {
     for (let el: Element | null = element; el && el !== doc.body; el = el.parentElement) {
-      const seen = vinsInside.get(el);
+      const seen = map.get(el);
       if (seen === vin || seen === MANY) return; // ancestors are already marked
-      vinsInside.set(el, seen === undefined ? vin : MANY);
+      map.set(el, seen === undefined ? vin : MANY);
     }
   }
 
+  // Every occurrence marks where it is, a data block too: a JSON-LD block inside a card makes the
+  // card this VIN's, and a block listing many VINs makes its container nobody's.
   function record(occurrence: Occurrence) {
-    if (occurrence.kind !== 'json') mark(occurrence.element, occurrence.vin);
+    mark(occurrence.element, occurrence.vin);
+    mark(occurrence.element, occurrence.vin, heldInside);
+    if (occurrence.kind !== 'json' && doc.body?.contains(occurrence.element)) bodyHoldsVins = true;
+  }
+
+  /**
+   * Whether this element sits in another vehicle's own block: the nearest ancestor that holds a VIN
+   * of the page's own (not one matched through keys) holds that vehicle's and no other.
+   */
+  function inOtherCard(element: Element, vin: string): boolean {
+    for (let el: Element | null = element; el && el !== doc.body; el = el.parentElement) {
+      const seen = heldInside.get(el);
+      if (seen !== undefined) return seen !== MANY && seen !== vin;
+    }
+    return false;
   }
 
   const similar = (a: Element | null, b: Element) =>
@@ -51,6 +77,8 @@ export function createPlacer(doc: Document) {
   function climb(element: Element, vin: string): { largest: Element | null; listItem: Element | null } {
     let largest: Element | null = null;
     let listItem: Element | null = null;
+    // <head> holds data and links, never something to show a badge in.
+    if (!doc.body?.contains(element)) return { largest, listItem };
     for (
       let el: Element | null = element;
       el && el !== doc.body && el !== doc.documentElement;
@@ -64,31 +92,64 @@ export function createPlacer(doc: Document) {
     return { largest, listItem };
   }
 
+  function recordKeysOf(o: { record?: Occurrence['record']; keyInParent?: string }): IdentityKeys {
+    if (!o.record) return { strong: [], weak: [] };
+    let keys = recordKeysCache.get(o.record);
+    if (!keys) {
+      keys = recordKeys(o.record, o.keyInParent, doc.baseURI);
+      recordKeysCache.set(o.record, keys);
+    }
+    return keys;
+  }
+
   function keysOfVin(occurrences: Occurrence[]): IdentityKeys {
     const strong = new Set<string>();
     const weak = new Set<string>();
     for (const o of occurrences) {
       if (o.kind !== 'json' || !o.record) continue;
-      let keys = recordKeysCache.get(o.record);
-      if (!keys) {
-        keys = recordKeys(o.record, o.keyInParent, doc.baseURI);
-        recordKeysCache.set(o.record, keys);
-      }
+      const keys = recordKeysOf(o);
       for (const k of keys.strong) strong.add(k);
       for (const k of keys.weak) weak.add(k);
     }
     return { strong: [...strong], weak: [...weak] };
   }
 
-  /** Keys this VIN's records alone carry, with at most a handful of elements each. */
-  function usable(keys: string[]): Array<[string, Element[]]> {
+  /**
+   * Keys this VIN's records alone carry, with at most a handful of elements each, and the elements
+   * carrying them outside other vehicles' cards: a card that holds its own VIN is never taken from
+   * it because it shares a title or a photo with this record.
+   */
+  function usable(keys: string[], vin: string): Array<[string, Element[]]> {
     const out: Array<[string, Element[]]> = [];
     for (const key of keys) {
       if ((owners.get(key)?.size ?? 0) > 1) continue;
-      const carriers = index.carriers(key);
-      if (carriers.length && carriers.length <= MAX_CARRIERS) out.push([key, carriers]);
+      const all = index.carriers(key);
+      if (all.length === 0 || all.length > MAX_CARRIERS) continue;
+      const carriers = all.filter((el) => !inOtherCard(el, vin));
+      if (carriers.length) out.push([key, carriers]);
     }
     return out;
+  }
+
+  /** The card a data block of this VIN sits in (one of a list of look-alikes), if it sits in one. */
+  function dataCard(occurrences: Occurrence[], vin: string): Element | null {
+    for (const o of occurrences) {
+      if (o.kind !== 'json') continue;
+      const { listItem } = climb(o.element, vin);
+      if (listItem && listItem !== o.element) return listItem;
+    }
+    return null;
+  }
+
+  /** Whether the page is about this vehicle: its URL carries the record's listing id, or its title names it. */
+  function aboutThisVehicle(occurrences: Occurrence[]): boolean {
+    const heading = doc.querySelector('h1')?.textContent ?? '';
+    const pageKeys = new Set(urlKeys(doc.URL, doc.baseURI).filter((k) => k.startsWith('i:')));
+    return occurrences.some((o) => {
+      if (o.kind !== 'json' || !o.record) return false;
+      if (titleNames(doc.title, o.record) || titleNames(heading, o.record)) return true;
+      return recordKeysOf(o).strong.some((k) => pageKeys.has(k));
+    });
   }
 
   /**
@@ -100,6 +161,13 @@ export function createPlacer(doc: Document) {
     const tryNow = new Set<string>();
     for (const [vin, occurrences] of due) {
       if (keysOf.has(vin)) continue;
+      if (aboutThisVehicle(occurrences)) pageVehicles.add(vin);
+      // A data block inside its own card needs no keys: learning them would mark look-alike cards
+      // (another card with the same title) as this VIN's.
+      if (dataCard(occurrences, vin)) {
+        tryNow.add(vin);
+        continue;
+      }
       const keys = keysOfVin(occurrences);
       keysOf.set(vin, keys);
       for (const key of [...keys.strong, ...keys.weak]) {
@@ -116,8 +184,9 @@ export function createPlacer(doc: Document) {
         for (const vin of owners.get(key) ?? []) if (waitingSet.has(vin)) tryNow.add(vin);
     }
     for (const vin of tryNow) {
-      const keys = keysOf.get(vin) as IdentityKeys;
-      const elements = usable([...keys.strong, ...keys.weak]).flatMap(([, carriers]) => carriers);
+      const keys = keysOf.get(vin);
+      if (!keys) continue;
+      const elements = usable([...keys.strong, ...keys.weak], vin).flatMap(([, carriers]) => carriers);
       matched.set(vin, elements);
       for (const el of elements) mark(el, vin);
     }
@@ -130,7 +199,7 @@ export function createPlacer(doc: Document) {
     if (!keys) return null;
     for (const tier of [keys.strong, keys.weak]) {
       const cards: Element[] = [];
-      for (const [, carriers] of usable(tier)) {
+      for (const [, carriers] of usable(tier, vin)) {
         const found = carriers.map((el) => {
           const { listItem, largest } = climb(el, vin);
           return listItem ?? largest;
@@ -153,22 +222,39 @@ export function createPlacer(doc: Document) {
   ): Placement | null {
     const text = occurrences.find((o) => o.kind === 'text' && isVisible(o.element));
     if (text) return { vin, anchor: text.element, append: 'end' };
-    const held = occurrences.find((o) => o.kind !== 'json');
-    if (held) {
+    for (const held of occurrences) {
+      if (held.kind === 'json') continue;
       const card = climb(held.element, vin).largest;
       if (card) return { vin, anchor: card, append: 'first' };
     }
-    return placeByIdentity(vin);
+    const card = dataCard(occurrences, vin);
+    if (card) return { vin, anchor: card, append: 'first' };
+    // On a page about this one vehicle, the page is its card: a photo or link it shares with the
+    // record would otherwise grow into the whole page from wherever it sits.
+    return placeOnVehiclePage(vin) ?? placeByIdentity(vin);
+  }
+
+  /**
+   * The one vehicle a page is about (its title or URL names this VIN's record, and no other's)
+   * gets its badge beside the main heading, or first on the page when it has none.
+   */
+  function placeOnVehiclePage(vin: string): Placement | null {
+    if (bodyHoldsVins || pageVehicles.size !== 1 || !pageVehicles.has(vin) || !doc.body) return null;
+    const heading = doc.body.querySelector('h1');
+    return heading ? { vin, anchor: heading, append: 'end' } : { vin, anchor: doc.body, append: 'first' };
   }
 
   /** Forgets every VIN recorded: the caller records the current ones again. */
   const reset = () => {
     vinsInside = new WeakMap();
+    heldInside = new WeakMap();
+    bodyHoldsVins = false;
     for (const [vin, elements] of matched) for (const el of elements) if (el.isConnected) mark(el, vin);
   };
 
   /** A VIN left the page: its data keys go with it. */
   function forgetVin(vin: string) {
+    pageVehicles.delete(vin);
     const keys = keysOf.get(vin);
     if (!keys) return;
     keysOf.delete(vin);

@@ -7,10 +7,31 @@ import { mountBadge } from '@/entrypoints/vin.content/mount-badge';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
 import { acceptCandidates } from '@/lib/vin-verdict';
 
+/** A fixture by its path under test/fixtures/ ("sites/dealer.html"); a bare name is under sites/. */
 export function loadFixture(name: string): void {
   // Under happy-dom import.meta.url is not a file URL; vitest runs from the project root.
-  const html = readFileSync(join(process.cwd(), 'test/fixtures/sites', name), 'utf8');
+  const path = name.includes('/') ? name : `sites/${name}`;
+  const html = readFileSync(join(process.cwd(), 'test/fixtures', path), 'utf8');
   document.documentElement.innerHTML = html.replace(/<!doctype html>/i, '').replace(/<\/?html[^>]*>/gi, '');
+  attachDeclarativeShadowRoots(document);
+}
+
+/**
+ * What a browser's HTML parser does with `<template shadowrootmode="open|closed">` (and what an
+ * innerHTML assignment, happy-dom's included, does not): the template becomes a shadow root of its
+ * parent, holding the template's content. Innermost first, as the parser closes them.
+ */
+function attachDeclarativeShadowRoots(root: ParentNode): void {
+  const templates = [...root.querySelectorAll('template[shadowrootmode]')] as HTMLTemplateElement[];
+  for (const template of templates.reverse()) {
+    const host = template.parentElement;
+    const mode = template.getAttribute('shadowrootmode');
+    if (!host || (mode !== 'open' && mode !== 'closed') || host.shadowRoot) continue;
+    const shadow = host.attachShadow({ mode });
+    attachDeclarativeShadowRoots(template.content);
+    shadow.append(template.content);
+    template.remove();
+  }
 }
 
 export const noActions: BadgeActions = {

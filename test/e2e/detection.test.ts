@@ -15,17 +15,6 @@ afterAll(() => stack?.stop());
 const badgeVins = (page: Page) =>
   page.$$eval('[data-vhr-vin]', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhrVin).sort());
 
-async function toolbarCount(page: Page): Promise<string> {
-  const tabId = await stack.browser.tabIdOf(page);
-  return stack.browser.worker.evaluate(
-    (id) =>
-      (
-        globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }
-      ).chrome.action.getBadgeText({ tabId: id }),
-    tabId,
-  );
-}
-
 describe('detection in Chromium', () => {
   let page: Page;
 
@@ -34,7 +23,7 @@ describe('detection in Chromium', () => {
     await page.goto(`${stack.server.origin}/demo/listing.html`);
     await expect.poll(() => badgeVins(page), { timeout: 10_000 }).toEqual(DEMO_LISTING_BADGES);
     // The eighth VIN is only in the page's JSON state, with no card to badge: still counted.
-    await expect.poll(() => toolbarCount(page)).toBe(String(DEMO_LISTING_VIN_COUNT));
+    await expect.poll(() => stack.browser.toolbarText(page)).toBe(String(DEMO_LISTING_VIN_COUNT));
     await stack.browser.screenshot(page, 'detection-demo-listing');
     expect(stack.server.sim.log).toEqual([]);
   });
@@ -47,7 +36,7 @@ describe('detection in Chromium', () => {
       document.querySelector('main')!.append(card);
     });
     await expect.poll(() => badgeVins(page)).toContain('JN8AZ28R59T128050');
-    await expect.poll(() => toolbarCount(page)).toBe('9');
+    await expect.poll(() => stack.browser.toolbarText(page)).toBe('9');
   });
 
   it("shows the simulator's record counts when the user asks, with one record check", async () => {
@@ -131,7 +120,7 @@ describe('detection in Chromium', () => {
     const lookAlikes = await scanned('look-alikes.html');
     await expect.poll(() => placed(lookAlikes)).toEqual({ '2D8GP44L05R217097': 'STK-48213' });
     // The five VINs with no card of their own are still the tab's: the toolbar counts all six.
-    await expect.poll(() => toolbarCount(lookAlikes)).toBe('6');
+    await expect.poll(() => stack.browser.toolbarText(lookAlikes)).toBe('6');
   });
 
   it('moves the badge of a VIN shown only to screen readers to the top of its card', async () => {

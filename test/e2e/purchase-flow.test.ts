@@ -198,9 +198,7 @@ describe('report viewer', () => {
     const frame = await reportFrame(page);
     // The frame parses 1 MB progressively: its first heading shows long before the last row
     // (CI once counted 4,075 rows at that moment), so wait for the whole table as a reader would.
-    await expect
-      .poll(() => frame.locator('tr').count(), { timeout: 15_000 })
-      .toBeGreaterThan(10_000);
+    await expect.poll(() => frame.locator('tr').count(), { timeout: 15_000 }).toBeGreaterThan(10_000);
     expect(await frame.locator('h2', { hasText: /^Archive$/ }).count()).toBe(1);
     await page.close();
   });

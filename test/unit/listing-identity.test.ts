@@ -2,7 +2,7 @@
 // write it must meet on one key, and unrelated things must not.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { idKeys, nameKeys, recordKeys, urlKeys } from '@/lib/listing-identity';
+import { idKeys, nameKeys, recordKeys, titleNames, urlKeys } from '@/lib/listing-identity';
 
 const BASE = 'https://www.example.com/cars/search?page=2';
 const shared = (a: string[], b: string[]) => a.some((k) => b.includes(k));
@@ -77,5 +77,30 @@ describe('listing identity keys', () => {
     expect(idKeys('123')).toEqual([]);
     expect(urlKeys('javascript:alert(1)', BASE)).toEqual([]);
     expect(urlKeys('data:image/png;base64,AAAA', BASE)).toEqual([]);
+  });
+});
+
+describe('a page title naming a vehicle record', () => {
+  const f150 = { vin: '1FTEF14N5KNB35920', year: 1989, make: 'Ford', model: 'F-150' };
+
+  it('names it when year, make and model are all in the title, written apart or together', () => {
+    expect(titleNames('Used 1989 Ford F-150 Regular Cab | Carvana', f150)).toBe(true);
+    expect(titleNames('Used 1989 Ford F150 Regular Cab | Carvana', f150)).toBe(true);
+    expect(titleNames('1989 FORD F 150 XLT for sale', f150)).toBe(true);
+    // schema.org's names: brand as an object, modelDate.
+    expect(
+      titleNames('2010 Jeep Wrangler Unlimited - Dealer', {
+        brand: { name: 'Jeep' },
+        model: 'Wrangler',
+        modelDate: '2010',
+      }),
+    ).toBe(true);
+  });
+
+  it('does not name it when a part is missing or only glued inside another word', () => {
+    expect(titleNames('Used Ford F-150 for Sale Near You', f150)).toBe(false); // a search page: no year
+    expect(titleNames('Used 1990 Ford F-150', f150)).toBe(false);
+    expect(titleNames('Affordable 1989 trucks: F-150 and more', f150)).toBe(false); // "ford" in "affordable"
+    expect(titleNames('Used 1989 Ford F-150', { vin: 'X', year: 1989, make: 'Ford' })).toBe(false);
   });
 });

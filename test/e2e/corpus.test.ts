@@ -1,0 +1,52 @@
+// The regression corpus (test/support/corpus.ts) in real Chromium: the browser's own parser (with
+// its declarative shadow roots), layout (visually hidden VINs) and the real background. Every page:
+// the toolbar counts exactly the page's VINs, every badge sits where the table says, no other badge.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from '../support/corpus';
+import { startStack } from './setup-extension';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+// The same rule as oracleOf in test/support/corpus.ts, run in the page.
+const placed = (page: Page) =>
+  page.$$eval('[data-vhr-vin]', (hosts) =>
+    Object.fromEntries(
+      hosts.map((h) => [
+        (h as HTMLElement).dataset.vhrVin,
+        h.parentElement === document.body
+          ? 'page'
+          : (h.closest('[data-oracle]')?.getAttribute('data-oracle')?.toUpperCase() ?? 'elsewhere'),
+      ]),
+    ),
+  );
+
+describe('regression corpus in Chromium', () => {
+  it.each(CORPUS.map((page) => [page.site, page] as const))('%s', async (_, corpusPage) => {
+    const tab = await stack.browser.context.newPage();
+    await tab.addInitScript(() =>
+      document.addEventListener('vhr:drained', () =>
+        document.documentElement.setAttribute('data-scanned', ''),
+      ),
+    );
+    await tab.goto(`${stack.server.origin}/fixtures/corpus/${corpusPage.file}`);
+    await tab.waitForSelector('html[data-scanned]');
+    if (corpusPage.shadow) {
+      // Parsed as the site ships it: the cards' buttons are shadow hosts, no template left.
+      expect(await tab.locator('template[shadowrootmode]').count()).toBe(0);
+      expect(await tab.evaluate(() => !!document.querySelector('spark-button[data-vin]')?.shadowRoot)).toBe(
+        true,
+      );
+    }
+    await expect.poll(() => placed(tab)).toEqual(corpusPage.badges);
+    await expect.poll(() => stack.browser.toolbarText(tab)).toBe(String(corpusPage.tab.length));
+    if (corpusPage.file === 'cars-com-search.html') await stack.browser.screenshot(tab, 'corpus-cars-com');
+    await tab.close();
+    // Finding and badging never checks records: nothing reached the service.
+    expect(stack.server.sim.log.filter((e) => e.endpoint === 'records')).toEqual([]);
+  });
+});
