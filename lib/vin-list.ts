@@ -53,6 +53,32 @@ export function checkDigitWarning(vin: string): string | null {
 const looksMeant = (token: string) =>
   token.length >= MIN_LENGTH && token.length <= MAX_LENGTH && /[0-9*•●]/.test(token);
 
+// "VIN: 1G1FY6S0 3J4227091", "VIN # 1G1 FY6 S03 J42 27091": a VIN printed in groups after its label
+// (auction sheets, some e-mails). The pieces after the label, each with a digit, up to 17 characters.
+const LABELLED_SPLIT =
+  /\bVIN\b(?:\s*(?:#|no\.?|number))?\s*[:#.]?\s*((?:[A-Za-z0-9]+[ \t]+){1,6}[A-Za-z0-9]+)/gi;
+
+/**
+ * Rewrites each labelled VIN printed in groups as one token, so the list below takes it (or lists it
+ * as a near-VIN with its length) like any other: nothing pasted is dropped because of a space.
+ */
+function joinLabelledSplits(text: string): string {
+  return text.replace(LABELLED_SPLIT, (whole, groups: string) => {
+    const pieces = groups.split(/[ \t]+/);
+    if ((pieces[0] as string).length >= 17) return whole; // written whole: the usual path
+    let joined = '';
+    let used = 0;
+    for (const piece of pieces) {
+      if (joined.length >= 17 || !/[0-9]/.test(piece)) break;
+      joined += piece;
+      used++;
+    }
+    if (joined.length < MIN_LENGTH) return whole;
+    const rest = pieces.slice(used).join(' ');
+    return `${whole.slice(0, whole.length - groups.length)}${joined}${rest ? ` ${rest}` : ''}`;
+  });
+}
+
 export function extractVinList(text: string): VinList {
   const seen = new Set<string>();
   const vins: string[] = [];
@@ -65,7 +91,7 @@ export function extractVinList(text: string): VinList {
       vins.push(vin);
     }
   };
-  for (const raw of text.split(TOKENS)) {
+  for (const raw of joinLabelledSplits(text).split(TOKENS)) {
     if (!raw) continue;
     const token = raw.toUpperCase();
     const compact = token.replace(/-/g, '');

@@ -36,6 +36,21 @@ describe('extractVinList', () => {
     ]);
   });
 
+  it('takes a labelled VIN printed in groups (auction sheets, e-mails), and lists one that does not add up', () => {
+    const sheet = [
+      'Lot 114  VIN: 1G1FY6S0 3J4227091  Odometer 48,220',
+      'VIN # 1FM DU34 X7P UD75574 grey',
+      'vin no. JH4DC434 0RS003205',
+      'VIN: 1G8ZF528 01Z32273 run no. 12',
+    ].join('\n');
+    const list = extractVinList(sheet);
+    expect(list.vins).toEqual(['1G1FY6S03J4227091', '1FMDU34X7PUD75574', 'JH4DC4340RS003205']);
+    // Sixteen characters after the label: not taken, and not dropped without a word either.
+    expect(list.rejected).toEqual([
+      { text: '1G8ZF52801Z32273', reason: 'length: 16 characters, a VIN has 17' },
+    ]);
+  });
+
   it('leaves words, prices, phone numbers, dates and long hashes alone', () => {
     const text =
       'Stock #A1234, 2019 Honda Accord EX-L, 45,000 miles, $21,995. Call (555) 123-4567 by 2026-11-30. ' +
