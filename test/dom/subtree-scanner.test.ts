@@ -23,7 +23,11 @@ function scan(timeUp: () => boolean) {
 describe('subtree scanner in slices', () => {
   it('a large data block is reported across slices, each VIN once, in order, with the page after it', () => {
     const vins = decodedVins().map((v) => v.vin);
-    const graph = vins.map((vin, i) => ({ '@type': 'Car', name: `Car ${i}`, vehicleIdentificationNumber: vin }));
+    const graph = vins.map((vin, i) => ({
+      '@type': 'Car',
+      name: `Car ${i}`,
+      vehicleIdentificationNumber: vin,
+    }));
     const script = document.createElement('script');
     script.type = 'application/ld+json';
     script.textContent = JSON.stringify({ '@graph': graph });
