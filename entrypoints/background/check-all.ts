@@ -72,10 +72,14 @@ export async function takeCheckPlan(planId: string, override: boolean): Promise<
   return ok(plan);
 }
 
-/** Failures that would fail every VIN alike: the rest of a run is not sent. */
+/**
+ * Failures that would fail every VIN alike: the rest of a run is not sent. Every 429 is among them,
+ * whichever kind its words made it ("rate-limited" or "exhausted").
+ */
 export const STOPPERS: ReadonlySet<string> = new Set([
   'key-rejected',
   'rate-limited',
+  'exhausted',
   'network',
   'timeout',
   'server',

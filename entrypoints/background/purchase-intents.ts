@@ -1,12 +1,42 @@
 // The purchase intents (lib/purchase-intent.ts), kept in the background's store. Opening one is an
 // atomic check-and-set in a single transaction: two windows, a double click or a restarted worker
 // can never both open an intent for the same (provider, VIN).
-import { z } from 'zod/mini';
-import type { Provider } from '@/lib/api/schemas';
+import { canonicalVin, type Provider } from '@/lib/api/schemas';
 import { blockingIntent, OPEN_STATES, PurchaseIntent } from '@/lib/purchase-intent';
-import { storedValue } from './store';
+import { storedList } from './store';
 
-const intents = storedValue('purchaseIntents', z.array(PurchaseIntent), () => []);
+// Element by element: an intent that no longer parses stays stored as it was (storedList).
+const intents = storedList('purchaseIntents', PurchaseIntent);
+
+const SETTLED_RAW = new Set(['held', 'none']);
+
+/**
+ * A stored intent that fails its schema but still names its provider and VIN holds back a new
+ * purchase of that report like an unresolved one: its outcome cannot be read, so it may have been
+ * charged. The user can still buy past it explicitly (as past any unresolved intent).
+ */
+function damagedBlocking(
+  damaged: readonly unknown[],
+  provider: Provider,
+  vin: string,
+): PurchaseIntent | undefined {
+  for (const [index, raw] of damaged.entries()) {
+    if (!raw || typeof raw !== 'object') continue;
+    const r = raw as Record<string, unknown>;
+    if (r.provider !== provider || typeof r.vin !== 'string' || canonicalVin(r.vin) !== vin) continue;
+    if (typeof r.state === 'string' && SETTLED_RAW.has(r.state)) continue;
+    return {
+      id: typeof r.id === 'string' ? r.id : `damaged-${index}`,
+      provider,
+      vin,
+      state: 'unresolved',
+      createdAt: typeof r.createdAt === 'number' && Number.isFinite(r.createdAt) ? r.createdAt : 0,
+      heldBefore: [],
+      checks: 0,
+    };
+  }
+  return undefined;
+}
 
 /** Settled intents kept as history (newest first); open and unresolved ones are always kept. */
 const HISTORY_KEPT = 500;
@@ -45,8 +75,9 @@ export type OpenResult =
 /** Writes a new intent unless an open (or unresolved, not overridden) one holds this report back. */
 export async function openIntent(draft: IntentDraft, now = Date.now()): Promise<OpenResult> {
   let result: OpenResult | undefined;
-  await intents.update((all) => {
-    const blocking = blockingIntent(all, draft.provider, draft.vin);
+  await intents.update((all, damaged) => {
+    const blocking =
+      blockingIntent(all, draft.provider, draft.vin) ?? damagedBlocking(damaged, draft.provider, draft.vin);
     if (blocking && !(blocking.state === 'unresolved' && draft.overrideUnresolved)) {
       result = { blocked: blocking };
       return all;

@@ -156,6 +156,51 @@ export function storedValue<S extends z.ZodMiniType>(
   };
 }
 
+/**
+ * A list kept element by element: each element is parsed with its own schema, and one that fails it
+ * (damaged, or written by another version) is kept exactly as it is, never dropped by a write, and
+ * handed to `update` as `damaged`. One bad element never erases the others: a list of purchase
+ * intents read as "nothing" would let a purchase whose outcome is unknown be bought again.
+ */
+export interface StoredList<T> {
+  /** The elements that parse. */
+  get(): Promise<T[]>;
+  /** The elements that do not, as stored. */
+  damaged(): Promise<unknown[]>;
+  /** Reads, changes and writes in one transaction; the damaged elements are written back untouched. */
+  update(change: (current: T[], damaged: readonly unknown[]) => T[]): Promise<T[]>;
+}
+
+export function storedList<S extends z.ZodMiniType>(name: string, element: S): StoredList<z.output<S>> {
+  type T = z.output<S>;
+  const split = (raw: unknown): { good: T[]; bad: unknown[] } => {
+    if (raw === undefined) return { good: [], bad: [] };
+    // Not a list at all: kept whole, as one damaged element.
+    if (!Array.isArray(raw)) return { good: [], bad: [raw] };
+    const good: T[] = [];
+    const bad: unknown[] = [];
+    for (const item of raw) {
+      const parsed = element.safeParse(item);
+      if (parsed.success) good.push(parsed.data as T);
+      else bad.push(item);
+    }
+    return { good, bad };
+  };
+  return {
+    get: async () => split(await (await backend()).get(name)).good,
+    damaged: async () => split(await (await backend()).get(name)).bad,
+    update: async (change) => {
+      let next: T[] = [];
+      await (await backend()).update(name, (raw) => {
+        const { good, bad } = split(raw);
+        next = change(good, bad);
+        return bad.length ? [...next, ...bad] : next;
+      });
+      return next;
+    },
+  };
+}
+
 /** A value that lives until the browser closes: what a restarted worker must still know. */
 export interface SessionItem<T> {
   get(): Promise<T>;

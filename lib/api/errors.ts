@@ -24,7 +24,14 @@ export class ApiError extends Error {
   }
 }
 
-const EXHAUSTED_WORDS = /credit|daily|allowance|quota|limit reached|limit exceeded/i;
+// Words that say the user's credits or allowance are spent (nothing to wait out), not a rate limit.
+// "Rate limit exceeded" is a rate limit whatever else it says: a 429 taken for "exhausted" would
+// neither pause nor stop a run of record checks, and each next one would be sent into it.
+const EXHAUSTED_WORDS = /credit|daily|allowance|quota/i;
+const RATE_WORDS = /rate|slow down|throttl/i;
+// The longest wait a Retry-After may ask for that is taken as said: a day. Longer, absurd ("1e306"
+// seconds is Infinity in milliseconds, which no stored schema accepts), or negative: a day.
+const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Turns an HTTP error status and its (possibly absent) JSON body into an ApiError. */
 export function errorFromResponse(
@@ -41,7 +48,13 @@ export function errorFromResponse(
       status,
     );
   }
-  if (status === 402 || (status === 429 && EXHAUSTED_WORDS.test(said) && body?.retry_after === undefined)) {
+  if (
+    status === 402 ||
+    (status === 429 &&
+      EXHAUSTED_WORDS.test(said) &&
+      !RATE_WORDS.test(said) &&
+      body?.retry_after === undefined)
+  ) {
     return new ApiError(
       'exhausted',
       `No credits or daily allowance left for this (HTTP ${status}).${detail}`,
@@ -85,9 +98,9 @@ function parseRetryAfter(
   for (const raw of [header, bodyValue]) {
     if (raw === null || raw === undefined || raw === '') continue;
     const seconds = Number(raw);
-    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    if (!Number.isNaN(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
     const date = Date.parse(String(raw));
-    if (!Number.isNaN(date)) return Math.max(0, date - now);
+    if (!Number.isNaN(date)) return Math.min(Math.max(0, date - now), MAX_RETRY_AFTER_MS);
   }
   return undefined;
 }

@@ -175,6 +175,18 @@ describe('client: rate limits and retries', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it.each([
+    ['1e306', 86_400_000],
+    ['99999999999', 86_400_000],
+    ['Wed, 01 Jan 3000 00:00:00 GMT', 86_400_000],
+  ])('a Retry-After of %s is bounded to a day: a finite wait every store accepts', async (header, ms) => {
+    const { sim, client } = simulatorWithClient();
+    sim.faults.add({ kind: 'status', status: 429, headers: { 'retry-after': header } });
+    const error = await rejectionOf(client.getUser());
+    expect(error).toMatchObject({ kind: 'rate-limited', retryAfterMs: ms });
+    expect(Number.isFinite(error.retryAfterMs)).toBe(true);
+  });
+
   it('a 429 without any wait uses full-jitter backoff, at most 3 retries', async () => {
     const { sim, client, sleeps, requests } = simulatorWithClient();
     sim.faults.add({ kind: 'status', status: 429 });

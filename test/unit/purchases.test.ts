@@ -2,7 +2,9 @@
 // Every purchase path: exactly one charge per confirmed purchase, none for a report already held,
 // none when the service refuses, and lost answers settled through /user/reports.
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORE_DB_NAME } from '@/entrypoints/background/store';
 import type { createSimulator } from '@/simulator/app';
 import { advanceClock, startBackground } from './background-harness';
 
@@ -318,6 +320,55 @@ describe('purchases', () => {
     // The clock is corrected, and the worker starts again: the next check is not a day away.
     vi.setSystemTime(dayAhead - 24 * 60 * 60_000);
     await expectHeldAfterRestart(bg);
+  });
+
+  it('one damaged intent in the store erases nothing: open ones still block, damaged ones stay and block their report', async () => {
+    let bg = await startBackground({ configured: true });
+    const RAM = '1C6RD6FT1CS310366';
+    // A lost purchase of the QX56 (answer dropped after the charge; reports down): an open intent.
+    await buyWithAnswerLostAndReportsDown(bg);
+    const db = await openDB(STORE_DB_NAME);
+    const stored = (await db.get('values', 'purchaseIntents')) as unknown[];
+    // Beside it: an intent an earlier version wrote with a cause no schema takes (a Retry-After of
+    // 1e306 became Infinity, stored as null), and junk.
+    const damaged = {
+      id: 'old-1',
+      provider: 'providerB',
+      vin: RAM,
+      state: 'unknown',
+      createdAt: Date.now(),
+      heldBefore: [],
+      checks: 0,
+      cause: { kind: 'rate-limited', message: 'x', retryAfterMs: null },
+    };
+    await db.put('values', [...stored, damaged, 'junk'], 'purchaseIntents');
+    db.close();
+    // The worker starts again (the lost purchase's helper took the network away from this one).
+    bg = await startBackground({ keepStorage: true, sim: bg.sim });
+    const before = charges(bg.sim);
+    // The open QX56 intent is still read (read as an empty list, it would be bought again): it is
+    // settled from /user/reports, and no second request for it is sent.
+    const again = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(again.ok && again.value.status).not.toBe('bought');
+    expect(buys(bg.sim)).toBe(1);
+    // The damaged one still names its report: no purchase of it without the explicit override.
+    const blocked = await bg.deliver('purchaseReport', { provider: 'providerB', vin: RAM }, bg.senders.page);
+    expect(blocked.error.kind).toBe('unknown-outcome');
+    expect(charges(bg.sim)).toBe(before);
+    // Another purchase writes the list: the damaged elements are still there, as they were.
+    const other = await bg.deliver('purchaseReport', { provider: 'providerA', vin: RAM }, bg.senders.page);
+    expect(other.ok).toBe(true);
+    const after = (await (await openDB(STORE_DB_NAME)).get('values', 'purchaseIntents')) as unknown[];
+    expect(after).toContainEqual(damaged);
+    expect(after).toContain('junk');
+    // Bought past it only when the user says so.
+    const forced = await bg.deliver(
+      'purchaseReport',
+      { provider: 'providerB', vin: RAM, overrideUnresolved: true },
+      bg.senders.page,
+    );
+    expect(forced.ok).toBe(true);
+    expect(charges(bg.sim)).toBe(before + 2);
   });
 
   it('is refused to content scripts, whatever they send', async () => {

@@ -173,9 +173,20 @@ describe('check all VINs on a page', () => {
     expect(checks(bg.sim)).toBe(7);
   });
 
-  it('stops asking once the service says it is rate limiting', async () => {
+  it.each([
+    ['with retry_after', { retry_after: 60 }],
+    ['worded "Rate limit exceeded", no retry_after', { error: 'Rate limit exceeded' }],
+    ['worded as a daily limit', { error: 'Too Many Requests', message: 'Daily request limit reached' }],
+    ['with no body', undefined],
+  ])('stops asking once the service answers 429 (%s)', async (_, body) => {
     const bg = await startBackground({ configured: true });
-    bg.sim.faults.add({ kind: 'status', status: 429, endpoint: 'records', body: { retry_after: 60 } });
+    bg.sim.faults.add({
+      kind: 'status',
+      status: 429,
+      endpoint: 'records',
+      body,
+      headers: { 'retry-after': '60' },
+    });
     await tabWith(bg, PAGE);
     const plan = await bg.deliver('planCheckAll', { tabId: 7 }, bg.senders.page);
     const done = await bg.deliver('checkAll', { planId: plan.value.id, override: false }, bg.senders.page);

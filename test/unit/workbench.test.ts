@@ -85,6 +85,23 @@ describe('workbench batches', () => {
     );
   });
 
+  it('a record check answered 429 worded as a spent allowance stops the batch: no check is sent into it', async () => {
+    const bg = await startBackground({ configured: true });
+    bg.sim.faults.add({
+      kind: 'status',
+      status: 429,
+      endpoint: 'records',
+      path: VINS[1],
+      body: { error: 'Too Many Requests', message: 'Daily request limit reached' },
+    });
+    const plan = await bg.deliver('planWorkbenchChecks', { vins: VINS.slice(0, 4) }, bg.senders.page);
+    await bg.deliver('startWorkbenchChecks', { planId: plan.value.id, override: false }, bg.senders.page);
+    const batch = await batchWhen(bg, ended);
+    expect(batch.state).toBe('stopped');
+    expect(batch.rows.map((r) => r.state)).toEqual(['done', 'failed', 'skipped', 'skipped']);
+    expect(sent(bg.sim, 'records').map((e) => e.vin)).toEqual([VINS[0], VINS[1]]);
+  });
+
   it('checks above the hard limit only with the explicit override', async () => {
     const bg = await startBackground({ configured: true });
     await bg.deliver('saveEconomySettings', { hardLimit: 2 }, bg.senders.page);
