@@ -113,15 +113,22 @@ async function send(
     yearMakeModel: report.yearMakeModel,
     nextCheckAt: undefined,
   }));
-  await keepReport(report, new Date().toISOString());
+  // Counted first (ledger, purchase counts, account): the offline copy is a convenience that the
+  // browser may refuse, and its failure must never hide a charge.
   const extra = await afterPurchase(sent, report.id);
+  const { saved } = await keepReport(report, new Date().toISOString());
+  const notSaved = saved
+    ? ''
+    : ' The browser refused to store it for reading offline, so it opens from the service instead.';
   return ok({
     status: 'bought',
     provider,
     id: report.id,
     vin: report.vin,
     yearMakeModel: report.yearMakeModel,
-    message: extra.length ? `Bought. ${chargedMoreThanOnce(extra.length + 1)}` : 'Bought: one credit spent.',
+    message:
+      (extra.length ? `Bought. ${chargedMoreThanOnce(extra.length + 1)}` : 'Bought: one credit spent.') +
+      notSaved,
     ...(extra.length ? { chargedTimes: extra.length + 1 } : {}),
   });
 }

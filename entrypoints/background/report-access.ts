@@ -22,7 +22,7 @@ export async function openReport({
   // The purchase date from the report list already at hand: not worth three requests of its own.
   const listed = (await cachedAccount())?.reports.find((r) => r.provider === provider && r.id === id);
   const createdAt = listed?.createdAt ?? new Date().toISOString();
-  const stored = await keepReport(report, createdAt);
+  const { stored } = await keepReport(report, createdAt);
   return ok({ ...stored, fromLibrary: false });
 }
 

@@ -371,6 +371,47 @@ describe('purchases', () => {
     expect(charges(bg.sim)).toBe(before + 2);
   });
 
+  it.each([
+    ['refused (Firefox set to never remember history)', 'InvalidStateError'],
+    ['over its quota', 'QuotaExceededError'],
+  ])(
+    'the report library %s after the charge: "bought", counted, listed and opened from the service',
+    async (_, name) => {
+      const bg = await startBackground({ configured: true });
+      // The offline library (its own IndexedDB database) cannot be opened or written; the store can.
+      const factory = globalThis.indexedDB;
+      const realOpen = factory.open.bind(factory);
+      vi.spyOn(factory, 'open').mockImplementation((db: string, version?: number) => {
+        if (db === 'vin-history-library') throw new DOMException('refused by the browser', name);
+        return realOpen(db, version);
+      });
+      const bought = await bg.deliver(
+        'purchaseReport',
+        { provider: 'providerA', vin: QX56 },
+        bg.senders.page,
+      );
+      expect(bought.ok).toBe(true);
+      expect(bought.value.status).toBe('bought');
+      expect(bought.value.message).toBe(
+        'Bought: one credit spent. The browser refused to store it for reading offline, so it opens from the service instead.',
+      );
+      expect(charges(bg.sim)).toBe(1);
+      // Counted like any purchase, listed, and it opens (from the service, by its id: free).
+      expect((await bg.deliver('getLedger', undefined, bg.senders.page)).value.reports).toBe(1);
+      const list = await bg.deliver('listReports', { fresh: true }, bg.senders.page);
+      expect(list.value.reports.some((r: { id: string }) => r.id === bought.value.id)).toBe(true);
+      expect(list.value.offline).toEqual([]);
+      const opened = await bg.deliver(
+        'openReport',
+        { provider: 'providerA', id: bought.value.id },
+        bg.senders.page,
+      );
+      expect(opened.ok).toBe(true);
+      expect(opened.value).toMatchObject({ vin: QX56, fromLibrary: false });
+      expect(charges(bg.sim)).toBe(1);
+    },
+  );
+
   it('is refused to content scripts, whatever they send', async () => {
     const bg = await startBackground({ configured: true });
     const answer = await bg.deliver(
