@@ -2,6 +2,7 @@
 // (stale-while-revalidate: the cached copy first, the service's answer when asked for fresh).
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
+import type { Limits, ReportSummary } from '@/lib/api/schemas';
 import { Account } from '@/lib/message-shapes';
 import { ok, type Result } from '@/lib/result';
 import { sharedCalls } from '@/lib/shared-calls';
@@ -62,6 +63,23 @@ export async function getAccount(
 
 /** The account as last read, without asking the service (null before the first read). */
 export const cachedAccount = () => readAccount();
+
+/**
+ * What a purchase itself tells, kept without reading the list again (a dealer's list is 1.5 MB):
+ * the new report first in the cached list, and the balance read after it.
+ */
+export async function noteBought(report: ReportSummary, limits: Limits): Promise<void> {
+  const cached = await readAccount();
+  if (!cached) return;
+  const listed = cached.reports.some((r) => r.provider === report.provider && r.id === report.id);
+  const account: Account = {
+    ...cached,
+    limits,
+    reports: listed ? cached.reports : [report, ...cached.reports],
+  };
+  await accountItem.set(account);
+  parsed = Promise.resolve(account);
+}
 
 /** Forgets the cached account (a new key belongs to someone else). */
 export async function forgetAccount(): Promise<void> {

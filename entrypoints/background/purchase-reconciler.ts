@@ -39,7 +39,7 @@ async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
       nextCheckAt: undefined,
     }));
     if (!held) return intent;
-    const extra = await afterPurchase(held, created.id);
+    const extra = await afterPurchase(held, created);
     if (extra.length) held.extraReportIds = extra;
     // Kept for offline use; when this fails the report still opens by id from the service.
     await client

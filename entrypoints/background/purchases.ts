@@ -115,8 +115,16 @@ async function send(
   }));
   // Counted first (ledger, purchase counts, account): the offline copy is a convenience that the
   // browser may refuse, and its failure must never hide a charge.
-  const extra = await afterPurchase(sent, report.id);
-  const { saved } = await keepReport(report, new Date().toISOString());
+  const now = new Date().toISOString();
+  const extra = await afterPurchase(sent, {
+    provider,
+    id: report.id,
+    vin: report.vin,
+    yearMakeModel: report.yearMakeModel,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const { saved } = await keepReport(report, now);
   const notSaved = saved
     ? ''
     : ' The browser refused to store it for reading offline, so it opens from the service instead.';

@@ -46,9 +46,9 @@ export function App() {
     ask('openReport', asked).then((result) =>
       setState(result.ok ? { step: 'ready', report: result.value } : { step: 'failed', error: result.error }),
     );
-    ask('getAccount', bought ? { fresh: true } : undefined).then((r) =>
-      r.ok ? setAccount(r.value) : setAccountError(r.error),
-    );
+    // Just bought: the purchase has already put the report and the balance after it in the cached
+    // account (entrypoints/background/after-purchase.ts), so no fresh read of a dealer's whole list.
+    ask('getAccount', undefined).then((r) => (r.ok ? setAccount(r.value) : setAccountError(r.error)));
   }, []);
 
   const report = state.step === 'ready' ? state.report : null;

@@ -412,6 +412,40 @@ describe('purchases', () => {
     },
   );
 
+  it("a dealer's purchase reads the report list once: limits, reports, buy, limits from Buy to the report", async () => {
+    const bg = await startBackground({ configured: true });
+    await bg.deliver('getAccount', { fresh: true }, bg.senders.page); // the window opened
+    const from = bg.sim.log.length;
+    const bought = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(bought.value.status).toBe('bought');
+    expect(bg.sim.log.slice(from).map((e) => e.endpoint)).toEqual(['limits', 'reports', 'buy', 'limits']);
+    // The report page after it reads the account as the purchase left it: the new report, the balance.
+    const account = await bg.deliver('getAccount', undefined, bg.senders.page);
+    expect(account.value.limits.credits).toBe(24);
+    expect(account.value.reports[0]).toMatchObject({ provider: 'providerA', id: bought.value.id, vin: QX56 });
+    expect(bg.sim.log.slice(from)).toHaveLength(4);
+  });
+
+  it('more than one credit gone during a purchase: the report list is read once more, and a second charge is said', async () => {
+    const bg = await startBackground({ configured: true });
+    const user = bg.sim.state.users[0] as { credits: number };
+    const fetchOf = bg.sim.fetch;
+    // The service charges this purchase twice (a request its network stack took as two): a second
+    // new report of the same VIN and a second credit gone.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await fetchOf(input, init);
+      if (/\/providerA\/vin\//.test(String(input))) await fetchOf(input, init);
+      return answer;
+    });
+    const from = bg.sim.log.length;
+    const bought = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    vi.unstubAllGlobals();
+    expect(bought.value.chargedTimes).toBe(2);
+    expect(bought.value.message).toMatch(/charged 2 times/);
+    expect(user.credits).toBe(23);
+    expect(bg.sim.log.slice(from).filter((e) => e.endpoint === 'reports')).toHaveLength(2);
+  });
+
   it('is refused to content scripts, whatever they send', async () => {
     const bg = await startBackground({ configured: true });
     const answer = await bg.deliver(
