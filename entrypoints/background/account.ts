@@ -81,6 +81,18 @@ export async function noteBought(report: ReportSummary, limits: Limits): Promise
   parsed = Promise.resolve(account);
 }
 
+/**
+ * The report list as read a moment ago for a purchase (a batch's purchases read it at most once a
+ * minute through this): kept in the cached account, with the time it was read.
+ */
+export async function noteReports(reports: ReportSummary[]): Promise<void> {
+  const cached = await readAccount();
+  if (!cached) return;
+  const account: Account = { ...cached, reports, at: Date.now() };
+  await accountItem.set(account);
+  parsed = Promise.resolve(account);
+}
+
 /** Forgets the cached account (a new key belongs to someone else). */
 export async function forgetAccount(): Promise<void> {
   parsed = undefined;

@@ -73,7 +73,8 @@ const HANDLERS: Handlers = {
   getSettings,
   saveSettings,
   getAccount,
-  purchaseReport,
+  // A page's Buy always reads the report list afresh (no list age allowed: that is for batches).
+  purchaseReport: (request) => purchaseReport(request),
   getPurchaseStatus,
   getOpenPurchases,
   openReport,

@@ -5,6 +5,7 @@
 //   it is open or unresolved (an unresolved one only with the user's explicit override).
 // - A report already held is offered instead, free, unless the user asks to buy again.
 // - An answer that is lost is reconciled (purchase-reconciler.ts), never sent again.
+import type { ServiceClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { Report, ReportSummary } from '@/lib/api/schemas';
 import { errorOf } from '@/lib/error-kinds';
@@ -12,6 +13,7 @@ import type { PurchaseOutcome, PurchaseRequest } from '@/lib/message-shapes';
 import { chargedMoreThanOnce, describeIntent, isRefusal, type PurchaseIntent } from '@/lib/purchase-intent';
 import { findHeld, reportOf } from '@/lib/purchase-rules';
 import { fail, failWith, ok, type Result } from '@/lib/result';
+import { cachedAccount, noteReports } from './account';
 import { afterPurchase } from './after-purchase';
 import { moveIntent, openIntent } from './purchase-intents';
 import { checkIntent, reconcileDue, scheduleReconciliation, workingOn } from './purchase-reconciler';
@@ -29,7 +31,28 @@ function refusedBecause(intent: PurchaseIntent): Result<never> {
   );
 }
 
-export async function purchaseReport(request: PurchaseRequest): Promise<Result<PurchaseOutcome>> {
+/**
+ * The reports held, from the service; or, when the caller allows it (a workbench batch: at most one
+ * read of a dealer's 1.5 MB list a minute), the list read less than `maxAgeMs` ago, with the
+ * purchases made since added to it (after-purchase.ts). A report bought meanwhile from another
+ * device is then not seen; one bought here always is (its intent, and the list kept up to date).
+ */
+async function reportsHeld(client: ServiceClient, maxAgeMs: number | undefined): Promise<ReportSummary[]> {
+  if (maxAgeMs !== undefined) {
+    const cached = await cachedAccount();
+    // A list "read" in the future (a clock set back since) is read again.
+    const age = Date.now() - (cached?.at ?? Number.NaN);
+    if (cached && age >= 0 && age <= maxAgeMs) return cached.reports;
+  }
+  const reports = await client.getUserReports();
+  await noteReports(reports);
+  return reports;
+}
+
+export async function purchaseReport(
+  request: PurchaseRequest,
+  { listMaxAgeMs }: { listMaxAgeMs?: number } = {},
+): Promise<Result<PurchaseOutcome>> {
   const { provider, vin, buyAgain } = request;
   const client = await currentClient();
   // Intents left open by a stopped worker are settled first: one may already have bought this.
@@ -46,7 +69,7 @@ export async function purchaseReport(request: PurchaseRequest): Promise<Result<P
       'exhausted',
       `Today's ${provider} allowance is used up (${limits.dailyLimit} a day), so nothing was bought.`,
     );
-  const reports = await client.getUserReports();
+  const reports = await reportsHeld(client, listMaxAgeMs);
   const held = findHeld(reports, provider, vin);
   if (held && !buyAgain) return ok(outcome('held', held, 'You already own this report: it opens for free.'));
 

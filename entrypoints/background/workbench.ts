@@ -36,6 +36,9 @@ let runner: string | undefined;
 
 /** A 429 without retry_after pauses this long. */
 const DEFAULT_PAUSE_MS = 30_000;
+// A batch's purchases read the report list (1.5 MB for a dealer) at most once a minute; what this
+// extension buys meanwhile is added to it as it is bought, and open intents guard the rest.
+const LIST_MAX_AGE_MS = 60_000;
 
 async function changeBatch(id: string, change: (batch: Batch) => Batch): Promise<Batch | null> {
   return batchItem.update((batch) => (batch && batch.id === id ? change(batch) : batch));
@@ -281,7 +284,7 @@ async function buyRow(row: BatchRow): Promise<Step> {
   }
   let result: Awaited<ReturnType<typeof purchaseReport>>;
   try {
-    result = await purchaseReport({ provider, vin: row.vin });
+    result = await purchaseReport({ provider, vin: row.vin }, { listMaxAgeMs: LIST_MAX_AGE_MS });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const settled = (await rowFromIntent(row)) ?? {

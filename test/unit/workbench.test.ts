@@ -61,6 +61,24 @@ describe('workbench batches', () => {
     expect(sent(bg.sim, 'buy').some((e) => e.vin === CRUZE)).toBe(false);
   }, 15_000);
 
+  it("a dealer's purchase batch reads the report list once at its start, and still buys nothing held or bought twice", async () => {
+    const bg = await startBackground({ configured: true });
+    const items = [
+      ...VINS.map((vin) => ({ vin, provider: 'providerA' as const })),
+      { vin: CRUZE, provider: 'providerA' as const }, // held
+      { vin: VINS[0] as string, provider: 'providerB' as const },
+    ];
+    const from = bg.sim.log.length;
+    const { start } = await buy(bg, items);
+    await start();
+    const batch = await batchWhen(bg, ended);
+    expect(batch.state).toBe('done');
+    // Five bought, one held, in under a minute: one read of the list, the plan's (it was 6 more,
+    // one per purchase).
+    expect(charged(bg.sim)).toEqual([...VINS, VINS[0]]);
+    expect(sent(bg.sim, 'reports').filter((e) => bg.sim.log.indexOf(e) >= from)).toHaveLength(1);
+  }, 15_000);
+
   it('a record check answered 429 pauses the batch for its retry_after, then carries on', async () => {
     const bg = await startBackground({ configured: true });
     bg.sim.faults.add({
