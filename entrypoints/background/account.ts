@@ -6,6 +6,7 @@ import type { Limits, ReportSummary } from '@/lib/api/schemas';
 import { Account } from '@/lib/message-shapes';
 import { ok, type Result } from '@/lib/result';
 import { sharedCalls } from '@/lib/shared-calls';
+import { keepHeadline } from './headline';
 import { currentClient } from './service';
 import { storedValue } from './store';
 
@@ -28,6 +29,7 @@ export async function refreshAccount(): Promise<Account> {
   ]);
   const account: Account = { user, limits, reports, at: Date.now() };
   await accountItem.set(account);
+  keepHeadline(account);
   parsed = Promise.resolve(account);
   return account;
 }
@@ -78,6 +80,7 @@ export async function noteBought(report: ReportSummary, limits: Limits): Promise
     reports: listed ? cached.reports : [report, ...cached.reports],
   };
   await accountItem.set(account);
+  keepHeadline(account);
   parsed = Promise.resolve(account);
 }
 
@@ -90,6 +93,7 @@ export async function noteReports(reports: ReportSummary[]): Promise<void> {
   if (!cached) return;
   const account: Account = { ...cached, reports, at: Date.now() };
   await accountItem.set(account);
+  keepHeadline(account);
   parsed = Promise.resolve(account);
 }
 
@@ -97,4 +101,5 @@ export async function noteReports(reports: ReportSummary[]): Promise<void> {
 export async function forgetAccount(): Promise<void> {
   parsed = undefined;
   await accountItem.remove();
+  keepHeadline(null);
 }

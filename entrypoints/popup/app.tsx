@@ -7,6 +7,7 @@ import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
 import { PrivacyLink } from '@/components/privacy-link';
 import { useProviderNames } from '@/components/use-provider-names';
+import { readHeadline } from '@/entrypoints/background/headline';
 import type { RecordCounts } from '@/lib/api/schemas';
 import type { LedgerView } from '@/lib/economy';
 import type { ErrorData } from '@/lib/error-data';
@@ -54,6 +55,11 @@ export function App() {
   const [lookup, setLookup] = useState<{ vin: string; result: Result<RecordCounts> | null } | null>(null);
 
   useEffect(() => {
+    // The headline the background kept, read here without waiting for the worker to start (most
+    // opens meet it stopped); then the worker's cached account, then the service's.
+    readHeadline().then((headline) => {
+      if (headline) setAccount((current) => current ?? ok(headline));
+    });
     // Stale-while-revalidate: the cached account first, alone so nothing delays it; then the rest.
     const asked = performance.now();
     ask('getAccount', { recent: RECENT_REPORTS })
@@ -61,7 +67,8 @@ export function App() {
         // Test builds say how long the worker took to answer (the load test logs it).
         if (import.meta.env.MODE === 'loopback')
           document.documentElement.dataset.accountAnsweredMs = (performance.now() - asked).toFixed(0);
-        setAccount((current) => current ?? cached);
+        // The worker's copy replaces the headline (it may be newer); an error never hides a headline.
+        setAccount((current) => (cached.ok || !current ? cached : current));
       })
       .finally(() => {
         ask('getAccount', { fresh: true, recent: RECENT_REPORTS })

@@ -3,6 +3,7 @@
 // library page.
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
+import { HEADLINE_REPORTS } from '@/entrypoints/background/headline';
 import type { ReportSummary } from '@/lib/api/schemas';
 import type { ReportSearch } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
@@ -11,7 +12,7 @@ import { reportUrl } from '@/lib/report-url';
 import type { Result } from '@/lib/result';
 
 /** Newest reports shown at once, and search matches shown at most. */
-export const RECENT_REPORTS = 5;
+export const RECENT_REPORTS = HEADLINE_REPORTS;
 const MATCHES = 10;
 
 export function ReportsList({ recent, count }: { recent: ReportSummary[]; count: number }) {

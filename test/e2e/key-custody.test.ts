@@ -64,6 +64,9 @@ describe('key custody in Chromium', () => {
     expect(seen).not.toContain('demo-api-key');
     // Chromium: storage.local is closed to content scripts (access level set by the background).
     expect(JSON.parse(seen).local).toMatch(/^refused/);
+    // storage.session (the popup's headline: name, e-mail, credits) is for extension pages only.
+    expect(JSON.parse(seen).session).toMatch(/^refused/);
+    expect(seen).not.toContain('headline');
     expect(JSON.parse(seen).indexedDb).toEqual([]);
 
     // Whatever it managed to write, the background still decides from its own store.

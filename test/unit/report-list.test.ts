@@ -1,8 +1,31 @@
 // The report library's data: the whole list (kept with its age, usable offline), the popup's
 // search over it, private notes that survive "Clear cached data", and a CSV safe in a spreadsheet.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
 import { csvCell } from '@/lib/purchase-rules';
 import { startBackground } from './background-harness';
+
+describe("the popup's headline", () => {
+  it('is kept in storage.session as the account changes: the newest 5 reports and the count, no key', async () => {
+    const bg = await startBackground({ configured: true });
+    await bg.deliver('getAccount', { fresh: true }, bg.senders.page);
+    const { headline } = await fakeBrowser.storage.session.get('headline');
+    expect(headline.limits.credits).toBe(25);
+    expect(headline.reports).toHaveLength(5);
+    expect(headline.reportCount).toBe(6);
+    expect(JSON.stringify(headline)).not.toContain('demo-api-key');
+    // A purchase moves it (without a read of the list); a new key forgets it.
+    await bg.deliver('purchaseReport', { provider: 'providerA', vin: '5N3ZA0NE1AN908084' }, bg.senders.page);
+    await vi.waitFor(async () =>
+      expect((await fakeBrowser.storage.session.get('headline')).headline.limits.credits).toBe(24),
+    );
+    expect((await fakeBrowser.storage.session.get('headline')).headline.reportCount).toBe(7);
+    await bg.deliver('clearCachedData', undefined, bg.senders.page);
+    await vi.waitFor(async () =>
+      expect((await fakeBrowser.storage.session.get('headline')).headline).toBeUndefined(),
+    );
+  });
+});
 
 describe('report list', () => {
   it('lists every report held with the time of the list, and the last good copy when the service is down', async () => {
