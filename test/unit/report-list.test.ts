@@ -6,24 +6,23 @@ import { csvCell } from '@/lib/purchase-rules';
 import { startBackground } from './background-harness';
 
 describe("the popup's headline", () => {
+  type Headline = { limits: { credits: number }; reports: unknown[]; reportCount: number };
+  const headline = async () =>
+    (await fakeBrowser.storage.session.get('headline')).headline as Headline | undefined;
+
   it('is kept in storage.session as the account changes: the newest 5 reports and the count, no key', async () => {
     const bg = await startBackground({ configured: true });
     await bg.deliver('getAccount', { fresh: true }, bg.senders.page);
-    const { headline } = await fakeBrowser.storage.session.get('headline');
-    expect(headline.limits.credits).toBe(25);
-    expect(headline.reports).toHaveLength(5);
-    expect(headline.reportCount).toBe(6);
-    expect(JSON.stringify(headline)).not.toContain('demo-api-key');
+    await vi.waitFor(async () => expect((await headline())?.limits.credits).toBe(25));
+    expect((await headline())?.reports).toHaveLength(5);
+    expect((await headline())?.reportCount).toBe(6);
+    expect(JSON.stringify(await headline())).not.toContain('demo-api-key');
     // A purchase moves it (without a read of the list); a new key forgets it.
     await bg.deliver('purchaseReport', { provider: 'providerA', vin: '5N3ZA0NE1AN908084' }, bg.senders.page);
-    await vi.waitFor(async () =>
-      expect((await fakeBrowser.storage.session.get('headline')).headline.limits.credits).toBe(24),
-    );
-    expect((await fakeBrowser.storage.session.get('headline')).headline.reportCount).toBe(7);
+    await vi.waitFor(async () => expect((await headline())?.limits.credits).toBe(24));
+    expect((await headline())?.reportCount).toBe(7);
     await bg.deliver('clearCachedData', undefined, bg.senders.page);
-    await vi.waitFor(async () =>
-      expect((await fakeBrowser.storage.session.get('headline')).headline).toBeUndefined(),
-    );
+    await vi.waitFor(async () => expect(await headline()).toBeUndefined());
   });
 });
 
