@@ -99,11 +99,31 @@ describe('Firefox ESR', () => {
     // probe (entrypoints/storage-probe.content.ts, test builds only) reads storage.local, sync and
     // session and the page's IndexedDB, then rewrites storage.local as an attacker would.
     const settingsBefore = await settingsSeenBy(options);
+    // The account read once, so the popup's headline (name, e-mail, credits) is in storage.session,
+    // where an extension page sees it; the probe must not.
+    await options.evaluate(() =>
+      (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage({
+        id: Math.random(),
+        type: 'getAccount',
+        data: { fresh: true },
+        timestamp: Date.now(),
+      }),
+    );
+    await expect
+      .poll(() =>
+        options.evaluate(async () =>
+          JSON.stringify(
+            await (globalThis as unknown as { browser: Browser }).browser.storage.session.get('headline'),
+          ),
+        ),
+      )
+      .toContain('Dana Demo');
     const probe = await firefox.browser.newPage();
     await probe.goto(`${server.origin}/fixtures/probe.html`);
     await probe.waitForFunction(() => document.documentElement.dataset.probe, { timeout: 15_000 });
     const seen = (await probe.evaluate(() => document.documentElement.dataset.probe)) as string;
     expect(seen).not.toContain(DEMO_API_KEY);
+    expect(seen).not.toContain('Dana Demo');
     const parsed = JSON.parse(seen) as { local: unknown; wrote: string; indexedDb: unknown };
     expect(parsed.local).toEqual({}); // readable in Firefox, and empty: nothing of ours is kept there
     expect(parsed.wrote).toBe('local');

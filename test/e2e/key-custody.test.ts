@@ -56,6 +56,22 @@ describe('key custody in Chromium', () => {
       ledger: await fromPage<{ value: unknown }>(page, 'getLedger', undefined),
       economy: await fromPage<{ value: unknown }>(page, 'getEconomySettings', undefined),
     };
+    // The account read once: the popup's headline (name, e-mail, credits) is now in storage.session,
+    // where this extension page sees it; the probe below must not.
+    await fromPage(page, 'getAccount', { fresh: true });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          JSON.stringify(
+            await (
+              globalThis as unknown as {
+                chrome: { storage: { session: { get(k: string): Promise<unknown> } } };
+              }
+            ).chrome.storage.session.get('headline'),
+          ),
+        ),
+      )
+      .toContain('Dana Demo');
 
     const probe = await stack.browser.context.newPage();
     await probe.goto(`${stack.server.origin}/fixtures/probe.html`);
@@ -67,6 +83,7 @@ describe('key custody in Chromium', () => {
     // storage.session (the popup's headline: name, e-mail, credits) is for extension pages only.
     expect(JSON.parse(seen).session).toMatch(/^refused/);
     expect(seen).not.toContain('headline');
+    expect(seen).not.toContain('Dana Demo');
     expect(JSON.parse(seen).indexedDb).toEqual([]);
 
     // Whatever it managed to write, the background still decides from its own store.
