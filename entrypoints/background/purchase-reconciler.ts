@@ -63,7 +63,16 @@ async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
           creditsAfter: limits.credits,
           nextCheckAt: undefined,
         }
-      : { ...i, checks, creditsAfter: limits.credits, nextCheckAt: next },
+      : {
+          ...i,
+          checks,
+          creditsAfter: limits.credits,
+          nextCheckAt: next,
+          // A send time in the future (the clock was set back since) is now, once and for all: the
+          // later checks count from it, so the schedule keeps its length (counted afresh from each
+          // check's "now", its 5 minutes stretched to the sum of its steps, 11.5).
+          ...(i.sentAt !== undefined && i.sentAt > now ? { sentAt: now } : {}),
+        },
   );
   return moved ?? intent;
 }

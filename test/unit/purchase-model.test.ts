@@ -3,8 +3,10 @@
 // Random schedules of clicks (1 to 3 windows at once, overrides), service outcomes (success; a 4xx
 // before the charge; a 5xx, a dropped connection or a malformed body before or after the charge;
 // an answer slower than the timeout, charged when it finally completes), worker restarts at any step
-// (modules loaded afresh, storage kept, the stopped worker's answers lost) and clock advances that
-// fire the alarms (fakeBrowser stores alarms but never fires them: the model does).
+// (modules loaded afresh, storage kept, the stopped worker's answers lost), clock advances that
+// fire the alarms (fakeBrowser stores alarms but never fires them: the model does), the system clock
+// set back or forward, 429s worded every way, the report library refused by the browser, and
+// damaged intents written into the store (as an older version could have left them).
 //
 // Safety: no second charge for a (provider, VIN) without an explicit override; "no credit was
 // spent" never said of a charged request. Liveness: a fault-free schedule buys once and the report
@@ -12,7 +14,9 @@
 //
 // PURCHASE_MODEL_RUNS sets the number of schedules (default 1,000); PURCHASE_MODEL_SEED replays one.
 import fc from 'fast-check';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORE_DB_NAME } from '@/entrypoints/background/store';
 import type { FaultInput } from '@/simulator/faults';
 import { advanceClock, flushIo, startBackground } from './background-harness';
 
@@ -33,6 +37,14 @@ const OUTCOMES: Record<string, FaultInput | null> = {
     status: 429,
     body: { error: 'Too Many Requests', message: 'Daily providerA report limit reached' },
   },
+  // 429s worded every way: a refusal whatever the words (and never "exhausted" taken for a wait).
+  'refused 429 rate limit': { kind: 'status', status: 429, body: { error: 'Rate limit exceeded' } },
+  'refused 429 retry_after': {
+    kind: 'status',
+    status: 429,
+    body: { error: 'Too Many Requests', retry_after: 30 },
+    headers: { 'retry-after': '1e306' },
+  },
   '500 before': { kind: 'status', status: 500 },
   '504 after': { kind: 'status', status: 504, phase: 'after' },
   'drop before': { kind: 'drop' },
@@ -49,7 +61,13 @@ type Step =
   | { kind: 'next-buy'; outcome: string }
   | { kind: 'restart' }
   | { kind: 'advance'; ms: number }
-  | { kind: 'settle' };
+  | { kind: 'settle' }
+  /** The system clock jumps (set back or forward by a day), no timer firing with it. */
+  | { kind: 'clock'; ms: number }
+  /** From now on the browser refuses the report library (IndexedDB open fails). */
+  | { kind: 'library-refused' }
+  /** An intent that no longer parses is written into the store, for one of the pairs. */
+  | { kind: 'garbage'; pair: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -78,6 +96,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.constant({ kind: 'settle' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('clock' as const),
+      ms: fc.constantFrom(-86_400_000, 86_400_000, -3_600_000),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'library-refused' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('garbage' as const), pair: fc.integer({ min: 0, max: 2 }) }),
+  },
 );
 
 interface Answer {
@@ -124,12 +154,40 @@ async function runSchedule(steps: Step[]) {
       bg = await startBackground({ keepStorage: true, sim: bg.sim });
     } else if (s.kind === 'advance') {
       await advanceClock(s.ms, 5_000);
+    } else if (s.kind === 'clock') {
+      vi.setSystemTime(Date.now() + s.ms);
+    } else if (s.kind === 'library-refused') {
+      const factory = globalThis.indexedDB;
+      if (vi.isMockFunction(factory.open)) continue; // refused already
+      const realOpen = factory.open.bind(factory);
+      vi.spyOn(factory, 'open').mockImplementation((name: string, version?: number) => {
+        if (name === 'vin-history-library') throw new DOMException('refused', 'InvalidStateError');
+        return realOpen(name, version);
+      });
+    } else if (s.kind === 'garbage') {
+      const { provider, vin } = PAIRS[s.pair] as (typeof PAIRS)[number];
+      // In one transaction, as an older version of the extension would have written it: never
+      // over a write of the background's in between.
+      const db = await openDB(STORE_DB_NAME);
+      const tx = db.transaction('values', 'readwrite');
+      const stored = ((await tx.store.get('purchaseIntents')) as unknown[] | undefined) ?? [];
+      const damaged = { id: `damaged-${stored.length}`, provider, vin, state: 'unknown', checks: 'many' };
+      await tx.store.put([...stored, damaged], 'purchaseIntents');
+      await tx.done;
+      db.close();
     } else {
       await settle(120_000);
     }
   }
   // Long enough for every schedule of checks to end.
   await settle(120_000);
+  if (steps.some((s) => s.kind === 'clock')) {
+    // Alarms keep wall-clock times (in Chrome too): after the clock is set back, the next one lies as
+    // far ahead as the clock went back, and the checks go on at the next wake-up: the user opening
+    // the popup (here), a window's poll, a start-up. Each pulls overdue checks in (dueAt).
+    await bg.deliver('getOpenPurchases', undefined, bg.senders.page);
+    await flushIo(5);
+  }
   await advanceClock(8 * 60_000, 15_000);
   await settle(60_000);
   return { bg, answers };
@@ -147,6 +205,9 @@ const seen = {
   held: 0,
   unresolved: 0,
   overrides: 0,
+  clockJumps: 0,
+  libraryRefused: 0,
+  garbage: 0,
 };
 
 let lastLog: unknown[] = [];
@@ -162,6 +223,9 @@ async function check(steps: Step[]) {
   seen.clicks += answers.length;
   seen.restarts += steps.filter((s) => s.kind === 'restart').length;
   seen.faults += steps.filter((s) => s.kind === 'next-buy' && s.outcome !== 'success').length;
+  seen.clockJumps += steps.filter((s) => s.kind === 'clock').length;
+  seen.libraryRefused += steps.some((s) => s.kind === 'library-refused') ? 1 : 0;
+  seen.garbage += steps.filter((s) => s.kind === 'garbage').length;
   seen.unknownAnswers += answers.filter((a) => a.result?.error?.kind === 'unknown-outcome').length;
   seen.recovered += answers.filter((a) => a.result?.value?.status === 'recovered').length;
   seen.buys += bg.sim.log.filter((e) => e.endpoint === 'buy').length;
