@@ -41,13 +41,26 @@ export async function getPurchaseStatus({
 }): Promise<Result<PurchaseStatus | null>> {
   await reconcileAndReschedule();
   let intent = await latestIntent(provider, vin);
-  // A report that arrives after the schedule ended still settles an unresolved intent as held.
-  if (intent?.state === 'unresolved')
+  // A report that arrives after the schedule ended still settles an unresolved intent as held;
+  // looked for at most once a minute, however often a window polls (every 2 s): each look reads
+  // the whole report list, 1.5 MB for a dealer.
+  if (intent?.state === 'unresolved' && lateLookDue(intent.id))
     intent = await checkIntent(intent).catch((error: unknown) => {
       if (error instanceof ApiError) return intent as PurchaseIntent;
       throw error;
     });
   return ok(intent ? view(intent) : null);
+}
+
+const LATE_LOOK_MS = 60_000;
+const lastLateLook = new Map<string, number>();
+/** Whether an unresolved intent may be looked at again now (and notes that it is). */
+function lateLookDue(id: string, now = Date.now()): boolean {
+  const last = lastLateLook.get(id);
+  // A clock set back makes the last look lie in the future: look again.
+  if (last !== undefined && now - last < LATE_LOOK_MS && now >= last) return false;
+  lastLateLook.set(id, now);
+  return true;
 }
 
 export async function getOpenPurchases(): Promise<Result<PurchaseStatus[]>> {
