@@ -20,16 +20,28 @@ const label = (entity: HookEntity) =>
     ? entity.relativeModuleId
     : `${entity.module.relativeModuleId} > ${entity.fullName}`;
 
+const describe = (row: Row, mark: string) =>
+  `${mark} ${(share(row) * 100).toFixed(0).padStart(3)}%  ` +
+  `${(row.ms / 1000).toFixed(1)} s of ${(row.timeoutMs / 1000).toFixed(0)} s  ${row.name}`;
+const byShare = (a: Row, b: Row) => share(b) - share(a);
+
 /** Rows above WARN_SHARE of their timeout, most loaded first, as lines a person reads. */
 export function describeRows(rows: Row[]): string[] {
   return rows
     .filter((row) => share(row) > WARN_SHARE)
-    .sort((a, b) => share(b) - share(a))
-    .map(
-      (row) =>
-        `${share(row) > FAIL_SHARE ? 'OVER' : 'warn'} ${(share(row) * 100).toFixed(0).padStart(3)}%  ` +
-        `${(row.ms / 1000).toFixed(1)} s of ${(row.timeoutMs / 1000).toFixed(0)} s  ${row.name}`,
-    );
+    .sort(byShare)
+    .map((row) => describe(row, share(row) > FAIL_SHARE ? 'OVER' : 'warn'));
+}
+
+/**
+ * The `count` rows nearest their timeout, whatever their share: printed after every run, so the
+ * margin left is seen while it is still comfortable, not only once it is not.
+ */
+export function nearestTimeout(rows: Row[], count = 10): string[] {
+  return [...rows]
+    .sort(byShare)
+    .slice(0, count)
+    .map((row) => describe(row, '    '));
 }
 
 export default class TimeoutBudgetReporter implements Reporter {
@@ -62,6 +74,8 @@ export default class TimeoutBudgetReporter implements Reporter {
   }
 
   onTestRunEnd() {
+    if (this.rows.length > 0)
+      console.log(`\nNearest their timeout:\n  ${nearestTimeout(this.rows).join('\n  ')}`);
     const lines = describeRows(this.rows);
     if (lines.length === 0) return;
     console.log(`\nTests and hooks above ${WARN_SHARE * 100} % of their timeout:\n  ${lines.join('\n  ')}`);
