@@ -13,8 +13,16 @@ const MAKES: Array<[string, string[]]> = [
   ['BMW', ['330i', 'X3', 'X5', 'M3']],
 ];
 
-/** Adds reports to a user until it holds `total`, each for a new vehicle, one a day back in time. */
-export function holdManyReports(sim: Simulator, apiKey: string, total: number): void {
+/**
+ * Adds reports to a user until it holds `total`, each for a new vehicle, one an hour back in time;
+ * by default two in three from providerA.
+ */
+export function holdManyReports(
+  sim: Simulator,
+  apiKey: string,
+  total: number,
+  providerOf: (i: number) => 'providerA' | 'providerB' = (i) => (i % 3 ? 'providerA' : 'providerB'),
+): void {
   const state = sim.state;
   const user = state.users.find((u) => u.apiKey === apiKey);
   if (!user) throw new Error(`no user with key ${apiKey}`);
@@ -32,6 +40,6 @@ export function holdManyReports(sim: Simulator, apiKey: string, total: number): 
       providerA: i % 40,
       providerB: i % 30,
     });
-    addReport(state, user, i % 3 ? 'providerA' : 'providerB', vin, new Date(start - i * 3_600_000));
+    addReport(state, user, providerOf(i), vin, new Date(start - i * 3_600_000));
   }
 }
