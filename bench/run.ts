@@ -42,7 +42,11 @@ const tab = await browser.context.newPage();
 // In the page's own world: long tasks and the content script's per-pass work reports.
 await tab.addInitScript(() => {
   const w = window as unknown as {
-    __bench: { longTasks: number[]; drains: Array<Record<string, number> & { longestSliceIn?: string }>; started: number };
+    __bench: {
+      longTasks: number[];
+      drains: Array<Record<string, number> & { longestSliceIn?: string }>;
+      started: number;
+    };
   };
   w.__bench = { longTasks: [], drains: [], started: Number.POSITIVE_INFINITY, metronome: [] } as never;
   // Only tasks from the content script's start on: before it, the page parses its own 0.6 MB.
@@ -78,7 +82,11 @@ const bench = () =>
     () =>
       (
         window as unknown as {
-          __bench: { longTasks: number[]; drains: Array<Record<string, number> & { longestSliceIn?: string }>; metronome: number[] };
+          __bench: {
+            longTasks: number[];
+            drains: Array<Record<string, number> & { longestSliceIn?: string }>;
+            metronome: number[];
+          };
         }
       ).__bench,
   );
