@@ -113,8 +113,19 @@ export function dueAt(intent: PurchaseIntent, schedule: ReconcileSchedule, now =
 }
 
 /** Said whenever a purchase brought more than one new report: the user may ask for a refund. */
-export function chargedMoreThanOnce(reports: number): string {
+function chargedMoreThanOnce(reports: number): string {
   return `The service charged ${reports} times for it: ${reports} new reports appeared. The browser can resend a request after a dropped connection; ask your service to refund ${plural(reports - 1, 'credit')}.`;
+}
+
+/**
+ * What is said of a purchase that ended with its report: what happened, then the credits it took
+ * (one, or a refund to ask for). The one place these words are built: a purchase answered, one
+ * whose lost answer was found at once, and one a window saw settle later.
+ */
+export function purchaseOutcomeMessage(whatHappened: string, reports: number): string {
+  return reports > 1
+    ? `${whatHappened} ${chargedMoreThanOnce(reports)}`
+    : `${whatHappened} One credit was spent.`;
 }
 
 /** What the user is told about an intent: the truth as far as it is known, never more. */

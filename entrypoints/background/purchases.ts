@@ -10,7 +10,12 @@ import { ApiError } from '@/lib/api/errors';
 import type { Report, ReportSummary } from '@/lib/api/schemas';
 import { errorOf } from '@/lib/error-kinds';
 import type { PurchaseOutcome, PurchaseRequest } from '@/lib/message-shapes';
-import { chargedMoreThanOnce, describeIntent, isRefusal, type PurchaseIntent } from '@/lib/purchase-intent';
+import {
+  describeIntent,
+  isRefusal,
+  type PurchaseIntent,
+  purchaseOutcomeMessage,
+} from '@/lib/purchase-intent';
 import { findHeld, reportOf } from '@/lib/purchase-rules';
 import { fail, failWith, ok, type Result } from '@/lib/result';
 import { cachedAccount, noteReports } from './account';
@@ -157,9 +162,7 @@ async function send(
     id: report.id,
     vin: report.vin,
     yearMakeModel: report.yearMakeModel,
-    message:
-      (extra.length ? `Bought. ${chargedMoreThanOnce(extra.length + 1)}` : 'Bought: one credit spent.') +
-      notSaved,
+    message: purchaseOutcomeMessage('Bought.', extra.length + 1) + notSaved,
     ...(extra.length ? { chargedTimes: extra.length + 1 } : {}),
   });
 }
@@ -187,19 +190,18 @@ async function settleFailure(sent: PurchaseIntent, error: unknown): Promise<Resu
   const checked = unknown ? await checkIntent(unknown).catch(ignoreServiceError(unknown)) : undefined;
   await scheduleReconciliation();
   if (checked?.state === 'held' && checked.reportId) {
-    const more = checked.extraReportIds?.length
-      ? ` ${chargedMoreThanOnce(checked.extraReportIds.length + 1)}`
-      : '';
+    const reports = (checked.extraReportIds?.length ?? 0) + 1;
     return ok({
       status: 'recovered',
       provider: sent.provider,
       id: checked.reportId,
       vin: sent.vin,
       yearMakeModel: checked.yearMakeModel ?? '',
-      message: more
-        ? `The connection failed after the service had charged for this report; it was found and kept.${more}`
-        : 'The connection failed after the service had charged for this report; it was found and kept. One credit was spent.',
-      ...(checked.extraReportIds?.length ? { chargedTimes: checked.extraReportIds.length + 1 } : {}),
+      message: purchaseOutcomeMessage(
+        'The connection failed after the service had charged for this report; it was found and kept.',
+        reports,
+      ),
+      ...(reports > 1 ? { chargedTimes: reports } : {}),
     });
   }
   return failWith('unknown-outcome', describeIntent(checked ?? unknown ?? sent, RECONCILE_SCHEDULE));

@@ -9,6 +9,7 @@ import type { ErrorData } from '@/lib/error-data';
 import type { Account, PurchaseOutcome } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
 import { plural } from '@/lib/plural';
+import { purchaseOutcomeMessage } from '@/lib/purchase-intent';
 import { findHeld } from '@/lib/purchase-rules';
 import { reportUrl } from '@/lib/report-url';
 import type { Result } from '@/lib/result';
@@ -54,7 +55,10 @@ export function App() {
             id: reportId,
             vin: settled.vin,
             yearMakeModel: '',
-            message: `The purchase went through after all. ${settled.message}${settled.chargedTimes ? '' : ' One credit was spent.'}`,
+            message: purchaseOutcomeMessage(
+              `The purchase went through after all: the ${settled.provider} report for ${settled.vin} is in your reports.`,
+              settled.chargedTimes ?? 1,
+            ),
             ...(settled.chargedTimes ? { chargedTimes: settled.chargedTimes } : {}),
           },
       );

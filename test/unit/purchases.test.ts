@@ -101,7 +101,7 @@ describe('purchases', () => {
       { provider: 'providerB', vin: QX56, buyAgain: true },
       bg.senders.page,
     );
-    expect(again.value).toMatchObject({ status: 'bought', message: 'Bought: one credit spent.' });
+    expect(again.value).toMatchObject({ status: 'bought', message: 'Bought. One credit was spent.' });
     expect(again.value.chargedTimes).toBeUndefined();
     expect(charges(bg.sim)).toBe(1);
   });
@@ -401,7 +401,7 @@ describe('purchases', () => {
       expect(bought.ok).toBe(true);
       expect(bought.value.status).toBe('bought');
       expect(bought.value.message).toBe(
-        'Bought: one credit spent. The browser refused to store it for reading offline, so it opens from the service instead.',
+        'Bought. One credit was spent. The browser refused to store it for reading offline, so it opens from the service instead.',
       );
       expect(charges(bg.sim)).toBe(1);
       // Counted like any purchase, listed, and it opens (from the service, by its id: free).
