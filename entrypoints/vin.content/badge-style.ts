@@ -4,6 +4,8 @@
 // so the page's own sticky headers and dialogs cover it.
 export const BADGE_CSS = `
 :host { all: initial; position: absolute; z-index: 1; }
+/* Not drawn yet (far from the screen): no box at all, so it costs the page's layout nothing. */
+:host(:not([data-vhr-shown])) { display: none; }
 .badge { position: relative; display: inline-block; }
 /* At a card's top: raised onto the card's edge, so it covers as little of the card's own text as it
    can (the host itself moves, so what the user sees is where clicks land). */

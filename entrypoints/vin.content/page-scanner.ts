@@ -400,8 +400,11 @@ export function createPageScanner(options: PageScannerOptions) {
     const changed = new Set<Node>();
     for (const record of records) {
       if (record.type === 'childList') {
-        if (record.removedNodes.length) removed = true;
-        for (const node of record.removedNodes) if (node.nodeType === 3) changed.add(record.target);
+        // Text replaced in place (a counter, a clock) is a change of its element, handled below; only
+        // an element leaving can take occurrences with it.
+        for (const node of record.removedNodes)
+          if (node.nodeType === 3) changed.add(record.target);
+          else removed = true;
         for (const node of record.addedNodes) {
           if (node.nodeType === 1 && (node as Element).localName === BADGE_TAG) continue;
           // Added text joins a run in its block: rescan the parent so split VINs are seen whole.
@@ -415,6 +418,10 @@ export function createPageScanner(options: PageScannerOptions) {
       }
     }
     for (const node of changed) {
+      // A busy page rewrites small texts many times a second (likes, timers, prices): one shorter
+      // than a VIN that held none cannot hold one now, and is not worth a pass. (A VIN split across
+      // inline elements is read when its block is scanned, not from one of its parts.)
+      if (!seenPairs.has(node as Element) && (node.textContent?.length ?? 0) < 17) continue;
       forget(node as Element);
       roots.add(node);
     }

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placementsOf } from '../support/data-only-pages';
+import { decodedVins } from '../support/shared-data';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
 import { badgeOf } from './closed-shadow';
 import { startStack } from './setup-extension';
@@ -121,6 +122,45 @@ describe('detection in Chromium', () => {
     await expect.poll(() => placed(lookAlikes)).toEqual({ '2D8GP44L05R217097': 'STK-48213' });
     // The five VINs with no card of their own are still the tab's: the toolbar counts all six.
     await expect.poll(() => stack.browser.toolbarText(lookAlikes)).toBe('6');
+  });
+
+  it('a long list: every card gets its badge, drawn once its card comes within a screen of the viewport', async () => {
+    // Drawn badges cost the page layout and paint on every frame (bench:feed); cards far below the
+    // screen get theirs when the user scrolls near them, and keep them.
+    const vehicles = decodedVins().slice(0, 40);
+    const tab = await stack.browser.context.newPage();
+    await tab.setViewportSize({ width: 1000, height: 600 });
+    await tab.goto(`${stack.server.origin}/fixtures/blank.html`);
+    await tab.evaluate((list) => {
+      const main = document.createElement('main');
+      for (const { vin, year, make, model } of list) {
+        const card = document.createElement('article');
+        card.style.height = '300px';
+        card.innerHTML = `<h2>${year} ${make} ${model}</h2><p>VIN: ${vin}</p>`;
+        main.append(card);
+      }
+      document.body.append(main);
+    }, vehicles);
+    const last = vehicles.at(-1) as (typeof vehicles)[number];
+    await expect.poll(() => badgeVins(tab), { timeout: 15_000 }).toHaveLength(vehicles.length);
+    const drawn = () =>
+      tab.$$eval('[data-vhr-vin]', (hosts) =>
+        hosts.filter((h) => h.checkVisibility()).map((h) => (h as HTMLElement).dataset.vhrVin),
+      );
+    // The first cards are on screen or within a screen of it (4 of 300 px in 600 px, and 2 more
+    // screens' worth): drawn. The last (11,700 px down) is not yet.
+    await expect.poll(async () => (await drawn()).includes(vehicles[0]?.vin)).toBe(true);
+    expect(await drawn()).not.toContain(last.vin);
+    expect((await drawn()).length).toBeLessThan(vehicles.length / 2);
+    await tab.evaluate(() => document.querySelector('main > article:last-child')?.scrollIntoView());
+    await expect.poll(async () => (await drawn()).includes(last.vin)).toBe(true);
+    const badge = await badgeOf(tab, last.vin);
+    await expect.poll(() => badge.text()).toContain(String(last.year));
+    // Scrolled back to the top: what was drawn stays drawn.
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(async () => (await drawn()).includes(vehicles[0]?.vin)).toBe(true);
+    expect(await drawn()).toContain(last.vin);
+    await tab.close();
   });
 
   it('moves the badge of a VIN shown only to screen readers to the top of its card', async () => {
