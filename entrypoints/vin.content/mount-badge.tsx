@@ -8,49 +8,12 @@ import { listingMismatch } from '@/lib/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin-verdict';
 import { Badge, type BadgeActions } from './badge';
 import { BADGE_CSS } from './badge-style';
+import { whenNearScreen } from './near-screen';
 import type { BadgeHandle } from './page-scanner';
 import type { Placement } from './placement';
 import { BADGE_TAG } from './subtree-scanner';
 
 let sheet: CSSStyleSheet | undefined;
-
-// A badge is drawn only once its place comes within a screen of the viewport. Drawn badges cost
-// the page on every frame it lays out and paints (each is positioned out of flow): on a feed that
-// prepends 4 posts a second, 400 badges added 60 ms of layout and paint per second, 20 added 8
-// (CDP trace, bench:feed's page). Until then the host is in the page, empty and undisplayed.
-const NEAR_SCREEN = '100% 0px';
-const drawWhenNear = new Map<Element, Set<() => void>>();
-let nearScreen: IntersectionObserver | undefined;
-
-function whenNearScreen(anchor: Element, draw: () => void): () => void {
-  if (typeof IntersectionObserver !== 'function') {
-    draw();
-    return () => undefined;
-  }
-  nearScreen ??= new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        const draws = drawWhenNear.get(entry.target);
-        drawWhenNear.delete(entry.target);
-        nearScreen?.unobserve(entry.target);
-        for (const pending of draws ?? []) pending();
-      }
-    },
-    { rootMargin: NEAR_SCREEN },
-  );
-  const draws = drawWhenNear.get(anchor) ?? new Set();
-  if (draws.size === 0) nearScreen.observe(anchor);
-  draws.add(draw);
-  drawWhenNear.set(anchor, draws);
-  return () => {
-    draws.delete(draw);
-    if (draws.size === 0 && drawWhenNear.get(anchor) === draws) {
-      drawWhenNear.delete(anchor);
-      nearScreen?.unobserve(anchor);
-    }
-  };
-}
 
 /**
  * The listing's own title near the badge: the one heading of the card (or of the nearest block
@@ -103,6 +66,8 @@ export function mountBadge(
   const onToggle = (open: boolean) => {
     host.style.zIndex = open ? '3' : '';
   };
+  // Drawn once its place comes within a screen of the viewport (near-screen.ts): until then the host
+  // is in the page, undisplayed, and costs the page's layout nothing.
   let drawn = false;
   const forget = whenNearScreen(anchor, () => {
     drawn = true;

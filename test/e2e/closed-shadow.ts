@@ -37,16 +37,25 @@ export async function badgeOf(page: Page, vin: string) {
     if (!found) throw new Error(`no badge for ${vin}`);
     return found;
   }
-  return {
-    /** All text inside the badge, its closed shadow root included. */
-    text: async () => textOf(await host()),
-    /** Clicks, with the mouse, the first button inside the badge whose text contains `label`. */
-    async click(label: string | RegExp) {
+  /** The first button whose text contains `label`, waited for as a user would: a badge is drawn in
+   * the animation frame after its host joins the page (near-screen.ts), a panel after its click. */
+  async function buttonOf(label: string | RegExp): Promise<DomNode | undefined> {
+    for (const until = Date.now() + 5_000; ; ) {
       const button = [...walk(await host())].find(
         (n) =>
           n.nodeName === 'BUTTON' &&
           (typeof label === 'string' ? textOf(n).includes(label) : label.test(textOf(n))),
       );
+      if (button || Date.now() > until) return button;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    /** All text inside the badge, its closed shadow root included. */
+    text: async () => textOf(await host()),
+    /** Clicks, with the mouse, the first button inside the badge whose text contains `label`. */
+    async click(label: string | RegExp) {
+      const button = await buttonOf(label);
       if (!button) throw new Error(`no button ${label} in the badge of ${vin}: ${textOf(await host())}`);
       await cdp.send('DOM.scrollIntoViewIfNeeded', { nodeId: button.nodeId });
       const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: button.nodeId })) as {
