@@ -2,8 +2,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placementsOf } from '../support/data-only-pages';
-import { decodedVins } from '../support/shared-data';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
+import { decodedVins } from '../support/shared-data';
 import { badgeOf } from './closed-shadow';
 import { startStack } from './setup-extension';
 
