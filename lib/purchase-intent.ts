@@ -33,7 +33,7 @@ export const PurchaseIntent = z.object({
   sentAt: z.optional(z.number()),
   /** Reconciliation checks made (successful reads of /user/reports and /user/limits). */
   checks: z.int(),
-  /** When the reconciler should look at it next (open intents only). */
+  /** When the reconciler should look at it next (open intents, and unresolved ones' late looks). */
   nextCheckAt: z.optional(z.number()),
   settledAt: z.optional(z.number()),
   reportId: z.optional(z.string()),
@@ -86,6 +86,12 @@ export function blockingIntent(
 export interface ReconcileSchedule {
   /** Milliseconds after `sentAt`, ascending. */
   checksAfterMs: number[];
+  /**
+   * After the schedule ended with no report (unresolved), the report is looked for again this many
+   * milliseconds after that, ascending: a service that charged and lists the report late still has
+   * the purchase settled as held, by the reconciler, not by whichever page happens to be open.
+   */
+  lateLooksAfterMs: number[];
 }
 
 /**
@@ -109,8 +115,30 @@ export function nextCheckAt(
  */
 export function dueAt(intent: PurchaseIntent, schedule: ReconcileSchedule, now = Date.now()): number {
   const next = intent.nextCheckAt ?? now;
-  return next > now + (schedule.checksAfterMs.at(-1) ?? 0) ? now : next;
+  const longest =
+    (intent.state === 'unresolved' ? schedule.lateLooksAfterMs : schedule.checksAfterMs).at(-1) ?? 0;
+  return next > now + longest ? now : next;
 }
+
+/**
+ * The next late look at an unresolved intent that has made `checks` checks in all (its schedule's
+ * and the late looks before); undefined when none is left. Counted from when it became unresolved,
+ * never from the future.
+ */
+export function nextLateLookAt(
+  intent: PurchaseIntent,
+  schedule: ReconcileSchedule,
+  now = Date.now(),
+): number | undefined {
+  const offset = schedule.lateLooksAfterMs[intent.checks - schedule.checksAfterMs.length];
+  return offset === undefined ? undefined : Math.min(intent.settledAt ?? now, now) + offset;
+}
+
+/** Whether the reconciler still looks at this intent (open, or unresolved with late looks left). */
+export const awaitsReconciler = (intent: PurchaseIntent): boolean =>
+  intent.state === 'unknown' ||
+  intent.state === 'sent' ||
+  (intent.state === 'unresolved' && !intent.overridden && intent.nextCheckAt !== undefined);
 
 /** Said whenever a purchase brought more than one new report: the user may ask for a refund. */
 function chargedMoreThanOnce(reports: number): string {

@@ -1,10 +1,18 @@
 // Settles purchases whose answer was lost, from evidence only: a new report in /user/reports (held),
-// or none by the end of the schedule (unresolved, with the credits before and after). Driven by
-// browser.alarms so it survives the worker stopping; each intent has its own deadlines and a wake-up
-// touches only the intents that are due.
+// or none by the end of the schedule (unresolved, with the credits before and after; its report is
+// looked for a few more times later, and found, settles it as held). Driven by browser.alarms so it
+// survives the worker stopping; each intent has its own deadlines and a wake-up touches only the
+// intents that are due. The only places that settle: this module's alarm, the start-up, and the
+// purchase itself (its first check at once). What pages ask (purchase-status.ts) only reads.
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
-import { dueAt, nextCheckAt, type PurchaseIntent } from '@/lib/purchase-intent';
+import {
+  awaitsReconciler,
+  dueAt,
+  nextCheckAt,
+  nextLateLookAt,
+  type PurchaseIntent,
+} from '@/lib/purchase-intent';
 import { findNewReport } from '@/lib/purchase-rules';
 import { sharedCalls } from '@/lib/shared-calls';
 import { afterPurchase } from './after-purchase';
@@ -50,8 +58,17 @@ async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
       });
     return held;
   }
-  if (intent.state === 'unresolved') return intent;
   const checks = intent.checks + 1;
+  if (intent.state === 'unresolved') {
+    // A late look found nothing: the next one, if any is left. Its credits stay those of when it
+    // became unresolved (later purchases change the balance).
+    const late = await moveIntent(intent.id, ['unresolved'], (i) => ({
+      ...i,
+      checks,
+      nextCheckAt: nextLateLookAt({ ...i, checks }, RECONCILE_SCHEDULE, now),
+    }));
+    return late ?? intent;
+  }
   const next = nextCheckAt({ ...intent, checks }, RECONCILE_SCHEDULE, now);
   const moved = await moveIntent(intent.id, ['unknown'], (i) =>
     next === undefined
@@ -61,7 +78,7 @@ async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
           state: 'unresolved',
           settledAt: now,
           creditsAfter: limits.credits,
-          nextCheckAt: undefined,
+          nextCheckAt: nextLateLookAt({ ...i, checks, settledAt: now }, RECONCILE_SCHEDULE, now),
         }
       : {
           ...i,
@@ -101,7 +118,11 @@ export async function reconcileDue(now = Date.now()): Promise<void> {
           nextCheckAt: now,
         }));
         if (unknown) await checkIntent(unknown);
-      } else if (intent.state === 'unknown' && dueAt(intent, RECONCILE_SCHEDULE, now) <= now) {
+      } else if (
+        (intent.state === 'unknown' || intent.state === 'unresolved') &&
+        awaitsReconciler(intent) &&
+        dueAt(intent, RECONCILE_SCHEDULE, now) <= now
+      ) {
         await checkIntent(intent);
       }
     } catch (error) {
@@ -110,17 +131,39 @@ export async function reconcileDue(now = Date.now()): Promise<void> {
   }
 }
 
-/** One alarm, at the earliest next check of any open intent (cleared when none is open). */
+/** When the reconciler is next due, or undefined when nothing awaits it. */
+async function nextDue(now: number): Promise<number | undefined> {
+  const due = (await allIntents()).filter(awaitsReconciler).map((i) => dueAt(i, RECONCILE_SCHEDULE, now));
+  return due.length ? Math.min(...due) : undefined;
+}
+
+/** One alarm, at the earliest next check of any intent awaiting one (cleared when none does). */
 export async function scheduleReconciliation(now = Date.now()): Promise<void> {
-  const due = (await allIntents())
-    .filter((i) => i.state === 'unknown' || i.state === 'sent')
-    .map((i) => dueAt(i, RECONCILE_SCHEDULE, now));
-  if (due.length === 0) {
+  const due = await nextDue(now);
+  if (due === undefined) {
     await browser.alarms.clear(RECONCILE_ALARM);
     return;
   }
   // Browsers fire alarms no sooner than they allow (30 s packed, 1 s unpacked) whatever is asked.
-  await browser.alarms.create(RECONCILE_ALARM, { when: Math.max(Math.min(...due), now + 1_000) });
+  await browser.alarms.create(RECONCILE_ALARM, { when: Math.max(due, now + 1_000) });
+}
+
+// An alarm later than its due time by more than this is set again (see keepReconcilerOnTime).
+const ALARM_SLACK_MS = 60_000;
+
+/**
+ * Makes sure the reconciler's alarm is not far later than what it has to do; settles nothing. Alarms
+ * keep wall-clock times: after the clock is set back, the set one lies as far ahead as the clock went
+ * back, and a purchase would say "checking…" for that long. Pages asking about purchases call this.
+ * Only an alarm missing or later than due by over a minute is set again: set again on every 2-second
+ * poll, one the browser delays (30 s in packed Chrome) would be pushed back forever.
+ */
+export async function keepReconcilerOnTime(now = Date.now()): Promise<void> {
+  const due = await nextDue(now);
+  if (due === undefined) return;
+  const alarm = await browser.alarms.get(RECONCILE_ALARM);
+  if (!alarm || alarm.scheduledTime > Math.max(due, now) + ALARM_SLACK_MS)
+    await browser.alarms.create(RECONCILE_ALARM, { when: Math.max(due, now + 1_000) });
 }
 
 /** Start-up and every alarm: settle what is due, then wake again for what is left. */

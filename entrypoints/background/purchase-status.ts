@@ -1,14 +1,14 @@
 // What pages are told of purchases in progress: the confirmation window reconnects to the intent of
 // its report (after a worker restart too) instead of offering Buy, and the popup lists those still
-// being checked. Asking checks what is due first, so a page that polls sees an intent settle.
+// being checked. Reads only: settling is the reconciler's (its alarm, the start-up, the purchase's own
+// first check); asking only makes sure its alarm is on time (after a clock set back).
 
-import { ApiError } from '@/lib/api/errors';
 import type { Provider } from '@/lib/api/schemas';
 import type { PurchaseStatus } from '@/lib/message-shapes';
 import { describeIntent, OPEN_STATES, type PurchaseIntent } from '@/lib/purchase-intent';
 import { ok, type Result } from '@/lib/result';
 import { allIntents, latestIntent } from './purchase-intents';
-import { checkIntent, reconcileAndReschedule } from './purchase-reconciler';
+import { keepReconcilerOnTime } from './purchase-reconciler';
 import { RECONCILE_SCHEDULE } from './timing';
 
 function view(intent: PurchaseIntent): PurchaseStatus {
@@ -39,32 +39,13 @@ export async function getPurchaseStatus({
   provider: Provider;
   vin: string;
 }): Promise<Result<PurchaseStatus | null>> {
-  await reconcileAndReschedule();
-  let intent = await latestIntent(provider, vin);
-  // A report that arrives after the schedule ended still settles an unresolved intent as held;
-  // looked for at most once a minute, however often a window polls (every 2 s): each look reads
-  // the whole report list, 1.5 MB for a dealer.
-  if (intent?.state === 'unresolved' && lateLookDue(intent.id))
-    intent = await checkIntent(intent).catch((error: unknown) => {
-      if (error instanceof ApiError) return intent as PurchaseIntent;
-      throw error;
-    });
+  await keepReconcilerOnTime();
+  const intent = await latestIntent(provider, vin);
   return ok(intent ? view(intent) : null);
 }
 
-const LATE_LOOK_MS = 60_000;
-const lastLateLook = new Map<string, number>();
-/** Whether an unresolved intent may be looked at again now (and notes that it is). */
-function lateLookDue(id: string, now = Date.now()): boolean {
-  const last = lastLateLook.get(id);
-  // A clock set back makes the last look lie in the future: look again.
-  if (last !== undefined && now - last < LATE_LOOK_MS && now >= last) return false;
-  lastLateLook.set(id, now);
-  return true;
-}
-
 export async function getOpenPurchases(): Promise<Result<PurchaseStatus[]>> {
-  await reconcileAndReschedule();
+  await keepReconcilerOnTime();
   return ok(
     (await allIntents())
       .filter(pending)

@@ -17,8 +17,13 @@ export const PURCHASE_TIMEOUT_MS = LOOPBACK ? 3_000 : 25_000;
 
 /**
  * Checks of an unconfirmed purchase, after its request was sent: at once, then by alarm (which fire at
- * most every 30 s in a packed extension). After the last one an intent with no report is unresolved.
+ * most every 30 s in a packed extension). After the last one an intent with no report is unresolved,
+ * and its report is looked for a few more times (10 minutes, an hour, 6 hours, a day later: each look
+ * reads the report list, 1.5 MB for a dealer).
  */
 export const RECONCILE_SCHEDULE: ReconcileSchedule = LOOPBACK
-  ? { checksAfterMs: [0, 2_000, 4_000, 8_000, 15_000] }
-  : { checksAfterMs: [0, 30_000, 60_000, 120_000, 180_000, 300_000] };
+  ? { checksAfterMs: [0, 2_000, 4_000, 8_000, 15_000], lateLooksAfterMs: [10_000, 30_000] }
+  : {
+      checksAfterMs: [0, 30_000, 60_000, 120_000, 180_000, 300_000],
+      lateLooksAfterMs: [600_000, 3_600_000, 21_600_000, 86_400_000],
+    };

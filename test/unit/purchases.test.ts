@@ -4,9 +4,11 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
 import { STORE_DB_NAME } from '@/entrypoints/background/store';
 import type { createSimulator } from '@/simulator/app';
-import { advanceClock, startBackground } from './background-harness';
+import { addReport } from '@/simulator/state';
+import { advanceClock, fireDueAlarms, startBackground } from './background-harness';
 
 const QX56 = '5N3ZA0NE1AN908084';
 const CRUZE = '1G1PG5SC3C7167133'; // the demo user holds providerA and providerB reports for it
@@ -23,17 +25,39 @@ type Background = Awaited<ReturnType<typeof startBackground>>;
 /** A purchase the service charged whose answer was dropped, with /user/reports failing past the retries. */
 async function buyWithAnswerLostAndReportsDown(bg: Background) {
   bg.sim.faults.add({ kind: 'drop', endpoint: 'buy', phase: 'after' });
+  // The harness's own fetch (the worker's network) is wrapped, then put back: the worker goes on.
+  const network = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     // From the purchase on, /user/reports fails beyond the client's retries.
     if (String(input).includes('/html'))
       bg.sim.faults.add({ kind: 'status', status: 503, endpoint: 'reports', times: 8 });
-    return bg.sim.fetch(input, init);
+    return network(input, init);
   });
   const answer = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
   expect(answer.error.kind).toBe('unknown-outcome');
   bg.sim.faults.clear();
-  vi.unstubAllGlobals();
+  vi.stubGlobal('fetch', network);
   return answer;
+}
+
+/** A purchase answered 500 before any charge, left unresolved when its 5 minutes of checks ended. */
+async function buyUntilUnresolved(): Promise<Background> {
+  const bg = await startBackground({ configured: true });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  bg.sim.faults.add({ kind: 'status', status: 500, endpoint: 'buy', times: 1 });
+  await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+  await advanceClock(310_000, 10_000);
+  return bg;
+}
+
+/** A purchase whose answer was lost while the clock ran a day ahead; then the clock is corrected. */
+async function buyLostWithClockADayAheadThenCorrected(): Promise<Background> {
+  const bg = await startBackground({ configured: true });
+  const dayAhead = Date.now() + 24 * 60 * 60_000;
+  vi.useFakeTimers({ toFake: ['Date'], now: dayAhead });
+  await buyWithAnswerLostAndReportsDown(bg);
+  vi.setSystemTime(dayAhead - 24 * 60 * 60_000);
+  return bg;
 }
 
 /** The worker starts again: the purchase settles as held, with one request and one charge in all. */
@@ -198,14 +222,13 @@ describe('purchases', () => {
       /No report appeared within 5 minutes of the purchase. Your credits went from 25 to 25/,
     );
     expect(status.value.message).not.toMatch(/no credit was spent/i);
-    // A window polling every 2 s looks at the report list at most once a minute (a dealer's is 1.5 MB).
-    const reads = () => bg.sim.log.filter((e) => e.endpoint === 'reports').length;
-    const before = reads();
+    // A window polling every 2 s only reads: nothing goes to the service (a dealer's list is 1.5 MB).
+    const requests = bg.sim.log.length;
     for (let poll = 0; poll < 15; poll++) {
       await bg.deliver('getPurchaseStatus', { provider: 'providerA', vin: QX56 }, bg.senders.page);
       await advanceClock(2_000, 2_000);
     }
-    expect(reads() - before).toBeLessThanOrEqual(1);
+    expect(bg.sim.log.length).toBe(requests);
     const blocked = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
     expect(blocked.error.kind).toBe('unknown-outcome');
     expect(buys(bg.sim)).toBe(1);
@@ -218,6 +241,39 @@ describe('purchases', () => {
     expect(overridden.value.status).toBe('bought');
     expect(buys(bg.sim)).toBe(2);
     expect(charges(bg.sim)).toBe(1);
+  });
+
+  it('a report the service lists after the checks ended settles the purchase as held, by the reconciler alone, with no window open', async () => {
+    const bg = await buyUntilUnresolved();
+    const status = () =>
+      bg.deliver('getPurchaseStatus', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect((await status()).value.state).toBe('unresolved');
+    // The service did charge, and lists the report only now.
+    const user = bg.sim.state.users.find((u) => u.apiKey === 'demo-api-key');
+    if (!user) throw new Error('no demo user');
+    const report = addReport(bg.sim.state, user, 'providerA', QX56, new Date());
+    // Polls read; they settle nothing.
+    for (let poll = 0; poll < 5; poll++) {
+      expect((await status()).value.state).toBe('unresolved');
+      await advanceClock(2_000, 2_000);
+    }
+    // The reconciler's late look (10 minutes after it became unresolved) finds it.
+    await advanceClock(10 * 60_000, 30_000);
+    expect((await status()).value).toMatchObject({ state: 'held', reportId: report.id });
+    const opened = await bg.deliver('openReport', { provider: 'providerA', id: report.id }, bg.senders.page);
+    expect(opened.value).toMatchObject({ vin: QX56, fromLibrary: true });
+    expect(buys(bg.sim)).toBe(1);
+  });
+
+  it('unresolved with no report: looked for four more times (10 minutes, an hour, 6 hours, a day), then no more', async () => {
+    const bg = await buyUntilUnresolved();
+    const reads = () => bg.sim.log.filter((e) => e.endpoint === 'reports').length;
+    const before = reads();
+    await advanceClock(26 * 60 * 60_000, 10 * 60_000);
+    expect(reads() - before).toBe(4);
+    await advanceClock(7 * 24 * 60 * 60_000, 60 * 60_000);
+    expect(reads() - before).toBe(4);
+    expect(await fakeBrowser.alarms.getAll()).toEqual([]);
   });
 
   it.each([
@@ -321,13 +377,27 @@ describe('purchases', () => {
   });
 
   it('a clock that ran a day ahead and was set back does not leave a lost purchase "checking…" for a day', async () => {
-    const bg = await startBackground({ configured: true });
-    const dayAhead = Date.now() + 24 * 60 * 60_000;
-    vi.useFakeTimers({ toFake: ['Date'], now: dayAhead });
-    await buyWithAnswerLostAndReportsDown(bg);
-    // The clock is corrected, and the worker starts again: the next check is not a day away.
-    vi.setSystemTime(dayAhead - 24 * 60 * 60_000);
+    const bg = await buyLostWithClockADayAheadThenCorrected();
+    // The worker starts again: the next check is not a day away.
     await expectHeldAfterRestart(bg);
+  });
+
+  it("a clock set back a day with the worker running: a window that asks pulls the reconciler's alarm in, and the purchase settles", async () => {
+    const bg = await buyLostWithClockADayAheadThenCorrected();
+    // The alarm set before the correction lies a day ahead; the window's poll sets it again (and
+    // only reads: the state is still what it was).
+    const [alarm] = await fakeBrowser.alarms.getAll();
+    expect(alarm?.scheduledTime).toBeGreaterThan(Date.now() + 60 * 60_000);
+    const status = () =>
+      bg.deliver('getPurchaseStatus', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect((await status()).value.state).toBe('unknown');
+    const [pulled] = await fakeBrowser.alarms.getAll();
+    expect(pulled?.scheduledTime).toBeLessThan(Date.now() + 60_000);
+    vi.setSystemTime(Date.now() + 2_000);
+    expect(await fireDueAlarms()).toBe(1);
+    await vi.waitFor(async () => expect((await status()).value.state).toBe('held'));
+    expect(buys(bg.sim)).toBe(1);
+    expect(charges(bg.sim)).toBe(1);
   });
 
   it('one damaged intent in the store erases nothing: open ones still block, damaged ones stay and block their report', async () => {
