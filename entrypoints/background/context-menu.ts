@@ -6,6 +6,8 @@ import { openPurchase } from './purchase-window';
 const MENU_ID = 'check-vin-records';
 
 export function setUpContextMenu(): void {
+  // Firefox for Android has no menus: there the popup's "Many VINs…" and the badges serve instead.
+  if (!browser.contextMenus) return;
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus.create({ id: MENU_ID, title: 'Check VIN records', contexts: ['selection'] });
   });

@@ -99,15 +99,22 @@ function register<K extends MessageType>(type: K) {
 
 export default defineBackground(() => {
   for (const type of MESSAGE_TYPES) register(type);
-  forgetClosedTabs();
-  setUpContextMenu();
-  openOnboardingOnInstall();
-  void restrictStorage();
-  void pruneRecordCache();
+  // Money first: a purchase whose answer was lost is settled whatever else fails to start.
   listenForReconcileAlarm();
   // Purchases 0.1 left pending become intents first, then everything due is settled.
   void adoptLegacyPending()
     .then(reconcileAndReschedule)
     .catch((error: unknown) => console.error('[reconcile]', error));
+  forgetClosedTabs();
+  openOnboardingOnInstall();
+  void restrictStorage();
+  void pruneRecordCache();
   browser.runtime.onInstalled.addListener(() => void syncUserSites());
+  // Conveniences last, each on its own: an API a browser lacks (Firefox for Android has no menus)
+  // must not stop the start-up.
+  try {
+    setUpContextMenu();
+  } catch (error) {
+    console.error('[context menu]', error);
+  }
 });

@@ -1,5 +1,7 @@
 // Opens the purchase confirmation in the extension's own window: a page cannot draw over it, and
-// nothing is bought until the user confirms there. A page may open only a few a minute.
+// nothing is bought until the user confirms there. A page may open only a few a minute. Where the
+// browser has no windows (Firefox for Android), in a tab of its own: still an extension page, which
+// no web page can draw over or script.
 import { browser } from 'wxt/browser';
 import { findHeld } from '@/lib/purchase-rules';
 import { reportUrl } from '@/lib/report-url';
@@ -13,7 +15,9 @@ export async function openPurchase({ vin }: { vin: string }, sender?: Sender): P
   if (refused) return refused;
   // The window checks the VIN itself and explains a malformed one.
   const url = browser.runtime.getURL(`/confirm.html?vin=${encodeURIComponent(vin)}`);
-  await browser.windows.create({ url, type: 'popup', width: 440, height: 640, focused: true });
+  if (browser.windows)
+    await browser.windows.create({ url, type: 'popup', width: 440, height: 640, focused: true });
+  else await browser.tabs.create({ url });
   return ok(null);
 }
 

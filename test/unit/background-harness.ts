@@ -20,6 +20,20 @@ export interface StartOptions {
   /** Store the demo key and the simulator's URL first, as the options page would. */
   configured?: boolean;
   sim?: ReturnType<typeof createSimulator>;
+  /** Browser APIs this browser lacks (Firefox for Android has no windows, menus or commands). */
+  missingApis?: Array<'windows' | 'contextMenus' | 'commands'>;
+}
+
+// fakeBrowser's own objects for the APIs a start removed, put back by the next start.
+const removedApis = new Map<string, unknown>();
+function setApis(missing: string[] = []) {
+  const fake = fakeBrowser as unknown as Record<string, unknown>;
+  for (const [name, api] of removedApis) fake[name] = api;
+  removedApis.clear();
+  for (const name of missing) {
+    removedApis.set(name, fake[name]);
+    delete fake[name];
+  }
 }
 
 let workerGeneration = 0;
@@ -94,11 +108,13 @@ export async function startBackground(options: StartOptions = {}) {
   fakeBrowser.permissions.contains = async ({ origins = [] }) =>
     origins.every((o) => granted.has(o) || granted.has(o.replace(/:\d+\//, '/')));
   // Not implemented by fakeBrowser: the menu is only wired, never clicked, in these tests.
+  setApis();
   const menus: unknown[] = [];
   Object.assign(fakeBrowser.contextMenus, {
     create: (item: unknown) => menus.push(item),
     onClicked: { addListener: () => undefined },
   });
+  setApis(options.missingApis);
   workerOf.run(generation, () => background.main());
   const origin = `chrome-extension://${fakeBrowser.runtime.id}`;
   fakeBrowser.action.setBadgeText = async () => undefined;
