@@ -49,6 +49,30 @@ const stopped = () => {
 };
 const never = () => new Promise<never>(() => undefined);
 
+// The IndexedDB connections each worker opened: closed when it stops, so that nothing it still had
+// under way writes after its successor started (a stopped worker runs nothing in the browser; here
+// its promises would otherwise go on writing, which no browser does).
+const connections: Array<{ generation: number; db: IDBDatabase }> = [];
+const tracked = new WeakSet<IDBFactory>();
+function trackConnections(factory: IDBFactory) {
+  if (tracked.has(factory)) return;
+  tracked.add(factory);
+  const open = factory.open.bind(factory);
+  factory.open = (name: string, version?: number) => {
+    const request = open(name, version);
+    const generation = workerOf.getStore();
+    if (generation !== undefined)
+      request.addEventListener('success', () => connections.push({ generation, db: request.result }));
+    return request;
+  };
+}
+function closeConnectionsBefore(generation: number) {
+  for (const c of connections.splice(0)) {
+    if (c.generation < generation) c.db.close();
+    else connections.push(c);
+  }
+}
+
 /** Fires the alarms that are due by the (possibly fake) clock, as the browser would. */
 export async function fireDueAlarms(): Promise<number> {
   const due = (await fakeBrowser.alarms.getAll()).filter((a) => a.scheduledTime <= Date.now());
@@ -98,6 +122,8 @@ export async function startBackground(options: StartOptions = {}) {
   removeFresh();
   // A stopped worker sends nothing more, and answers to what it had sent never reach it.
   const generation = ++workerGeneration;
+  closeConnectionsBefore(generation);
+  trackConnections(globalThis.indexedDB);
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     if (stopped()) return never();
     const response = await sim.fetch(input, init);

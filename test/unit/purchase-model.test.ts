@@ -188,7 +188,9 @@ async function runSchedule(steps: Step[]) {
     await bg.deliver('getOpenPurchases', undefined, bg.senders.page);
     await flushIo(5);
   }
-  await advanceClock(8 * 60_000, 15_000);
+  // Past the schedule's 5 minutes and the reconciler's first late look (10 minutes after an intent
+  // went unresolved): a clock moved forward runs the schedule out before a slow service charged.
+  await advanceClock(12 * 60_000, 15_000);
   await settle(60_000);
   return { bg, answers };
 }

@@ -400,6 +400,31 @@ describe('purchases', () => {
     expect(charges(bg.sim)).toBe(1);
   });
 
+  it('a clock moved forward a day while the service is slow to charge: never bought again, and the report it lists minutes later is found by the late look', async () => {
+    const bg = await startBackground({ configured: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // The service charges and lists the report 200 s after the request (we stop waiting at 25 s).
+    bg.sim.faults.add({ kind: 'latency', latencyMs: 200_000, endpoint: 'buy', times: 1 });
+    const answer = bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    await advanceClock(60_000, 5_000);
+    expect((await answer).error.kind).toBe('unknown-outcome');
+    // The clock jumps a day ahead: every check of the 5-minute schedule lies in the past, and the
+    // schedule runs out before the service has charged (wall-clock deadlines cannot tell a jump
+    // from time passing).
+    vi.setSystemTime(Date.now() + 24 * 60 * 60_000);
+    await advanceClock(60_000, 5_000);
+    const status = () =>
+      bg.deliver('getPurchaseStatus', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect((await status()).value.state).toBe('unresolved');
+    const again = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    expect(again.error.kind).toBe('unknown-outcome');
+    // The service charged at 200 s; the reconciler's late look, 10 minutes on, finds the report.
+    await advanceClock(11 * 60_000, 30_000);
+    expect((await status()).value.state).toBe('held');
+    expect(buys(bg.sim)).toBe(1);
+    expect(charges(bg.sim)).toBe(1);
+  });
+
   it('one damaged intent in the store erases nothing: open ones still block, damaged ones stay and block their report', async () => {
     let bg = await startBackground({ configured: true });
     const RAM = '1C6RD6FT1CS310366';
