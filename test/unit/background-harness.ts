@@ -9,6 +9,7 @@ import { createMessageSender } from '@/lib/message-sender';
 import { removeAllListeners } from '@/lib/messaging';
 import type { MessageType } from '@/lib/protocol';
 import { createSimulator } from '@/simulator/app';
+import { STOPPED_WORKER } from '../support/stopped-worker';
 
 export const SIM_URL = 'http://127.0.0.1:8787/v1';
 
@@ -49,9 +50,10 @@ const stopped = () => {
 };
 const never = () => new Promise<never>(() => undefined);
 
-// The IndexedDB connections each worker opened: closed when it stops, so that nothing it still had
+// The IndexedDB connections each worker opened: cut when it stops, so that nothing it still had
 // under way writes after its successor started (a stopped worker runs nothing in the browser; here
-// its promises would otherwise go on writing, which no browser does).
+// its promises would otherwise go on writing, which no browser allows). Its next transaction throws
+// STOPPED_WORKER, which vitest.config.ts does not report as an unhandled error.
 const connections: Array<{ generation: number; db: IDBDatabase }> = [];
 const tracked = new WeakSet<IDBFactory>();
 function trackConnections(factory: IDBFactory) {
@@ -66,10 +68,13 @@ function trackConnections(factory: IDBFactory) {
     return request;
   };
 }
-function closeConnectionsBefore(generation: number) {
+function cutConnectionsBefore(generation: number) {
   for (const c of connections.splice(0)) {
-    if (c.generation < generation) c.db.close();
-    else connections.push(c);
+    if (c.generation >= generation) connections.push(c);
+    else
+      c.db.transaction = () => {
+        throw new DOMException(STOPPED_WORKER, 'InvalidStateError');
+      };
   }
 }
 
@@ -122,7 +127,7 @@ export async function startBackground(options: StartOptions = {}) {
   removeFresh();
   // A stopped worker sends nothing more, and answers to what it had sent never reach it.
   const generation = ++workerGeneration;
-  closeConnectionsBefore(generation);
+  cutConnectionsBefore(generation);
   trackConnections(globalThis.indexedDB);
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     if (stopped()) return never();
