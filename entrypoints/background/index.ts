@@ -110,11 +110,6 @@ export default defineBackground(() => {
   void restrictStorage();
   void pruneRecordCache();
   browser.runtime.onInstalled.addListener(() => void syncUserSites());
-  // Conveniences last, each on its own: an API a browser lacks (Firefox for Android has no menus)
-  // must not stop the start-up.
-  try {
-    setUpContextMenu();
-  } catch (error) {
-    console.error('[context menu]', error);
-  }
+  // Guarded where it is used (Firefox for Android has no menus), and last all the same.
+  setUpContextMenu();
 });

@@ -118,11 +118,7 @@ export async function reconcileDue(now = Date.now()): Promise<void> {
           nextCheckAt: now,
         }));
         if (unknown) await checkIntent(unknown);
-      } else if (
-        (intent.state === 'unknown' || intent.state === 'unresolved') &&
-        awaitsReconciler(intent) &&
-        dueAt(intent, RECONCILE_SCHEDULE, now) <= now
-      ) {
+      } else if (awaitsReconciler(intent) && dueAt(intent, RECONCILE_SCHEDULE, now) <= now) {
         await checkIntent(intent);
       }
     } catch (error) {
@@ -144,9 +140,12 @@ export async function scheduleReconciliation(now = Date.now()): Promise<void> {
     await browser.alarms.clear(RECONCILE_ALARM);
     return;
   }
-  // Browsers fire alarms no sooner than they allow (30 s packed, 1 s unpacked) whatever is asked.
-  await browser.alarms.create(RECONCILE_ALARM, { when: Math.max(due, now + 1_000) });
+  await setAlarm(due, now);
 }
+
+// Browsers fire alarms no sooner than they allow (30 s packed, 1 s unpacked) whatever is asked.
+const setAlarm = (due: number, now: number) =>
+  browser.alarms.create(RECONCILE_ALARM, { when: Math.max(due, now + 1_000) });
 
 // An alarm later than its due time by more than this is set again (see keepReconcilerOnTime).
 const ALARM_SLACK_MS = 60_000;
@@ -162,8 +161,7 @@ export async function keepReconcilerOnTime(now = Date.now()): Promise<void> {
   const due = await nextDue(now);
   if (due === undefined) return;
   const alarm = await browser.alarms.get(RECONCILE_ALARM);
-  if (!alarm || alarm.scheduledTime > Math.max(due, now) + ALARM_SLACK_MS)
-    await browser.alarms.create(RECONCILE_ALARM, { when: Math.max(due, now + 1_000) });
+  if (!alarm || alarm.scheduledTime > Math.max(due, now) + ALARM_SLACK_MS) await setAlarm(due, now);
 }
 
 /** Start-up and every alarm: settle what is due, then wake again for what is left. */

@@ -278,6 +278,7 @@ export function createPageScanner(options: PageScannerOptions) {
    * written: interleaving would force a layout of the whole page for every badge.
    */
   async function mountDirty(stats: DrainStats): Promise<number> {
+    step = 'place';
     let work = 0;
     const pause = async () => {
       work += performance.now() - sliceStart;

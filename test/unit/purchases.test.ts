@@ -40,6 +40,23 @@ async function buyWithAnswerLostAndReportsDown(bg: Background) {
   return answer;
 }
 
+/** What a window polling the providerA purchase of QX56 is told. */
+const statusOf = (bg: Background) =>
+  bg.deliver('getPurchaseStatus', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+
+/**
+ * A purchase the service charges (and lists) only `latencyMs` after the request, long after the
+ * client stopped waiting at 25 s; its answer as the page gets it, `waitMs` on.
+ */
+async function buyChargedLate(latencyMs: number, waitMs: number) {
+  const bg = await startBackground({ configured: true });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  bg.sim.faults.add({ kind: 'latency', latencyMs, endpoint: 'buy', times: 1 });
+  const pending = bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+  await advanceClock(waitMs, 5_000);
+  return { bg, answer: await pending };
+}
+
 /** A purchase answered 500 before any charge, left unresolved when its 5 minutes of checks ended. */
 async function buyUntilUnresolved(): Promise<Background> {
   const bg = await startBackground({ configured: true });
@@ -245,8 +262,7 @@ describe('purchases', () => {
 
   it('a report the service lists after the checks ended settles the purchase as held, by the reconciler alone, with no window open', async () => {
     const bg = await buyUntilUnresolved();
-    const status = () =>
-      bg.deliver('getPurchaseStatus', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    const status = () => statusOf(bg);
     expect((await status()).value.state).toBe('unresolved');
     // The service did charge, and lists the report only now.
     const user = bg.sim.state.users.find((u) => u.apiKey === 'demo-api-key');
@@ -334,13 +350,8 @@ describe('purchases', () => {
   });
 
   it('the service charges after we stopped waiting: never "no credit spent", no second purchase, the report arrives', async () => {
-    const bg = await startBackground({ configured: true });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     // The service takes 100 s and then charges; the client gives up after 25 s.
-    bg.sim.faults.add({ kind: 'latency', latencyMs: 100_000, endpoint: 'buy', times: 1 });
-    const first = bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
-    await advanceClock(30_000);
-    const answer = await first;
+    const { bg, answer } = await buyChargedLate(100_000, 30_000);
     expect(answer.ok).toBe(false);
     expect(answer.error).toMatchObject({ kind: 'unknown-outcome' });
     expect(answer.error.message).not.toMatch(/no credit was spent/i);
@@ -388,8 +399,7 @@ describe('purchases', () => {
     // only reads: the state is still what it was).
     const [alarm] = await fakeBrowser.alarms.getAll();
     expect(alarm?.scheduledTime).toBeGreaterThan(Date.now() + 60 * 60_000);
-    const status = () =>
-      bg.deliver('getPurchaseStatus', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    const status = () => statusOf(bg);
     expect((await status()).value.state).toBe('unknown');
     const [pulled] = await fakeBrowser.alarms.getAll();
     expect(pulled?.scheduledTime).toBeLessThan(Date.now() + 60_000);
@@ -401,20 +411,15 @@ describe('purchases', () => {
   });
 
   it('a clock moved forward a day while the service is slow to charge: never bought again, and the report it lists minutes later is found by the late look', async () => {
-    const bg = await startBackground({ configured: true });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     // The service charges and lists the report 200 s after the request (we stop waiting at 25 s).
-    bg.sim.faults.add({ kind: 'latency', latencyMs: 200_000, endpoint: 'buy', times: 1 });
-    const answer = bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
-    await advanceClock(60_000, 5_000);
-    expect((await answer).error.kind).toBe('unknown-outcome');
+    const { bg, answer } = await buyChargedLate(200_000, 60_000);
+    expect(answer.error.kind).toBe('unknown-outcome');
     // The clock jumps a day ahead: every check of the 5-minute schedule lies in the past, and the
     // schedule runs out before the service has charged (wall-clock deadlines cannot tell a jump
     // from time passing).
     vi.setSystemTime(Date.now() + 24 * 60 * 60_000);
     await advanceClock(60_000, 5_000);
-    const status = () =>
-      bg.deliver('getPurchaseStatus', { provider: 'providerA', vin: QX56 }, bg.senders.page);
+    const status = () => statusOf(bg);
     expect((await status()).value.state).toBe('unresolved');
     const again = await bg.deliver('purchaseReport', { provider: 'providerA', vin: QX56 }, bg.senders.page);
     expect(again.error.kind).toBe('unknown-outcome');
