@@ -1,6 +1,6 @@
 // The purchase confirmation: the extension's own window, which no web page can draw over. It says
 // what the vehicle has, what the user holds, what a report costs, and buys only on a click here.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { BrandMark } from '@/components/brand-mark';
 import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
@@ -40,8 +40,12 @@ export function App() {
     ask('getRecordCounts', { vin }).then(setCounts);
   }, [vin]);
 
+  // Providers whose purchase this window got the answer to: that answer is shown, and the account it
+  // left is the background's cached one (purchases.ts notes the report). A fresh read (the whole
+  // report list, 1.5 MB for a dealer) is for a purchase whose answer was lost.
+  const answered = useRef(new Set<Provider>());
   const { statuses, refresh } = usePurchaseStatus(vin && !problem ? vin : null, (settled) => {
-    ask('getAccount', { fresh: true }).then(setAccount);
+    ask('getAccount', answered.current.has(settled.provider) ? undefined : { fresh: true }).then(setAccount);
     if (settled.state === 'held' && settled.reportId) {
       const reportId = settled.reportId;
       // A purchase whose answer this window never got (a stopped worker, a dropped connection) went
@@ -84,6 +88,7 @@ export function App() {
     setFailure(null);
     setOutcome(null);
     const result = await ask('purchaseReport', { provider, vin: vin as string, ...options });
+    if (result.ok) answered.current.add(provider);
     setBuying(null);
     refresh();
     if (!result.ok) {
