@@ -2,14 +2,25 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumPath, EXTENSION_DIR, SCREENSHOT_DIR } from './browser-paths';
 import { saveSettingsMessage } from './save-settings-message';
 
 export interface ExtensionBrowser {
   context: BrowserContext;
-  worker: Worker;
   extensionId: string;
+  /**
+   * Evaluates in the extension's service worker, waking it first. Chrome stops an idle extension
+   * worker (30 s), and Playwright then holds every evaluate on its Worker until the worker runs
+   * again (playwright#39476), which nothing in a test may do: a CI run hung 60 s in one.
+   */
+  inWorker<R, Arg>(fn: (arg: Arg) => R | Promise<R>, arg: Arg): Promise<R>;
+  /**
+   * Evaluates in an extension page kept open for the purpose (the loopback build's blank page):
+   * `chrome.tabs`, `chrome.action` and storage as the extension sees them, without waking or
+   * touching the worker under test.
+   */
+  inExtensionPage<R, Arg>(fn: (arg: Arg) => R | Promise<R>, arg: Arg): Promise<R>;
   /** Opens an extension page (popup.html, options.html, report.html?...) as a tab. */
   openPage(path: string): Promise<Page>;
   /**
@@ -58,10 +69,31 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
   const extensionId = new URL(worker.url()).host;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  let probe: Page | undefined;
+  const extensionPage = async () => {
+    if (!probe || probe.isClosed()) {
+      probe = await context.newPage();
+      await probe.goto(`chrome-extension://${extensionId}/bench-blank.html`);
+    }
+    return probe;
+  };
   const browser: ExtensionBrowser = {
     context,
-    worker,
     extensionId,
+    async inWorker<R, Arg>(fn: (arg: Arg) => R | Promise<R>, arg: Arg) {
+      // Any message wakes a stopped worker; this one reads nothing from the service.
+      await browser.inExtensionPage(
+        (message) =>
+          (
+            globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+          ).chrome.runtime.sendMessage(message),
+        { id: 1, type: 'getProviderNames', timestamp: Date.now() },
+      );
+      return worker.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
+    },
+    async inExtensionPage<R, Arg>(fn: (arg: Arg) => R | Promise<R>, arg: Arg) {
+      return (await extensionPage()).evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
+    },
     async openPage(path) {
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/${path}`);
@@ -82,7 +114,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       if (!result?.ok) throw new Error(`saving the settings failed: ${JSON.stringify(answer)}`);
     },
     async tabIdOf(page) {
-      const id = await worker.evaluate(async (url) => {
+      const id = await browser.inExtensionPage(async (url) => {
         const chrome = (
           globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number }>> } } }
         ).chrome;
@@ -93,7 +125,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     },
     async toolbarText(page) {
       const tabId = await browser.tabIdOf(page);
-      return worker.evaluate(
+      return browser.inExtensionPage(
         (id) =>
           (
             globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }

@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('extension in Chromium', () => {
   it('starts its service worker with the manifest it was built with', async () => {
     expect(browser.extensionId).toMatch(/^[a-p]{32}$/);
-    const manifest = await browser.worker.evaluate(() => chrome.runtime.getManifest());
+    const manifest = await browser.inWorker(() => chrome.runtime.getManifest(), undefined);
     expect(manifest.manifest_version).toBe(3);
     // The minimal set, each justified in the README; a new permission has to change this line.
     expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms']);
@@ -64,10 +64,10 @@ describe('extension in Chromium', () => {
     await browser.screenshot(options, 'options-saved');
     // Kept in the background's own store (extension-origin IndexedDB), not in storage.local, which
     // Firefox lets content scripts read.
-    expect(await browser.worker.evaluate(() => chrome.storage.local.get(['apiKey', 'serviceUrl']))).toEqual(
-      {},
-    );
-    const kept = await browser.worker.evaluate(
+    expect(
+      await browser.inWorker(() => chrome.storage.local.get(['apiKey', 'serviceUrl']), undefined),
+    ).toEqual({});
+    const kept = await browser.inWorker(
       () =>
         new Promise((resolve) => {
           const open = indexedDB.open('vin-history-store');
@@ -76,6 +76,7 @@ describe('extension in Chromium', () => {
             get.onsuccess = () => resolve(get.result);
           };
         }),
+      undefined,
     );
     expect(kept).toBe('demo-api-key');
     await options.close();

@@ -58,7 +58,7 @@ const besideText = (r: { popupMs: number; blankMs: number; answeredMs: number })
   `popup ${r.popupMs.toFixed(0)} ms vs blank page ${r.blankMs.toFixed(0)} ms (${(r.popupMs / r.blankMs).toFixed(2)}x; target 1.5x), worker answered the account in ${r.answeredMs} ms`;
 
 const tabVinCount = (tabId: number) =>
-  stack.browser.worker.evaluate(
+  stack.browser.inExtensionPage(
     (id) =>
       (
         globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }

@@ -123,7 +123,7 @@ describe('the running extension in Chromium', () => {
   afterAll(() => browser?.close());
 
   it('has no listener for messages or connections from outside the extension', async () => {
-    const listening = await browser.worker.evaluate(() => {
+    const listening = await browser.inWorker(() => {
       const runtime = (
         globalThis as unknown as {
           chrome: { runtime: Record<string, { hasListeners(): boolean }> };
@@ -134,7 +134,7 @@ describe('the running extension in Chromium', () => {
         externalConnect: runtime.onConnectExternal?.hasListeners() ?? false,
         internal: runtime.onMessage?.hasListeners() ?? false,
       };
-    });
+    }, undefined);
     expect(listening).toEqual({ external: false, externalConnect: false, internal: true });
   });
 });
