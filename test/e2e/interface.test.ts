@@ -17,7 +17,9 @@ async function listing(): Promise<Page> {
   const page = await stack.browser.context.newPage();
   await page.setViewportSize({ width: 800, height: 600 });
   await page.goto(`${stack.server.origin}/fixtures/sites/interface.html`);
-  await expect.poll(() => page.locator('[data-vhr-vin]').count()).toBe(4);
+  // Drawn, not only placed: a badge's host stays undisplayed until it comes near the screen (an
+  // animation frame later), and a box read before that is null.
+  await expect.poll(() => page.locator('[data-vhr-vin][data-vhr-shown]').count()).toBe(4);
   return page;
 }
 
