@@ -45,13 +45,22 @@ export interface LaunchOptions {
   extensionDir?: string;
   /** Default true; `npm start` opens a window when the machine has a display. */
   headless?: boolean;
+  /**
+   * A phone: every page 360x640 CSS px at 2x with a mobile viewport and touch events. Blink's
+   * pointer stays "fine" with these: a test that needs `(pointer: coarse)` turns on DevTools' touch
+   * emulation in its tab (test/e2e/phone.test.ts).
+   */
+  phone?: boolean;
 }
+
+const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'vhr-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: options.headless ?? true,
+    ...(options.phone ? PHONE : {}),
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [
       '--no-sandbox',

@@ -30,7 +30,13 @@ export interface FirefoxExtension {
    * navigates itself there. Puppeteer sees no navigation events inside extension pages, so wait
    * with `page.waitForFunction`, not with navigation or selector-visibility helpers that rely on them.
    */
-  openPage(path: string, launcher: string): Promise<Page>;
+  openPage(path: string, launcher: string, options?: { phone?: boolean }): Promise<Page>;
+  /**
+   * Makes a tab phone-sized before it loads anything: a 360x640 viewport and a 360x640 screen
+   * (WebDriver BiDi's emulation.setScreenSettingsOverride, which Firefox 153 implements), as Firefox
+   * for Android shows pages. BiDi has no touch or coarse-pointer emulation in Firefox.
+   */
+  asPhone(page: Page): Promise<void>;
   /** The documents shown by a page's iframes (e.g. a report in its sandbox), read through BiDi. */
   childFrames(page: Page): Promise<Array<{ url: string; evaluate(expression: string): Promise<unknown> }>>;
   screenshot(page: Page, name: string): Promise<void>;
@@ -67,8 +73,9 @@ export async function launchFirefoxExtension(
   const extension: FirefoxExtension = {
     browser,
     origin,
-    async openPage(path, launcher) {
+    async openPage(path, launcher, options) {
       const page = await browser.newPage();
+      if (options?.phone) await extension.asPhone(page);
       await page.goto(launcher);
       await page.evaluate((url) => {
         location.href = url;
@@ -79,6 +86,13 @@ export async function launchFirefoxExtension(
         origin,
       );
       return page;
+    },
+    async asPhone(page) {
+      await page.setViewport({ width: 360, height: 640 });
+      await bidi.send('emulation.setScreenSettingsOverride', {
+        screenArea: { width: 360, height: 640 },
+        contexts: [contextOf(page)],
+      });
     },
     async childFrames(page) {
       const { result } = await bidi.send('browsingContext.getTree', { root: contextOf(page) });

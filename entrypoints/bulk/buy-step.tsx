@@ -141,7 +141,7 @@ export function BuyStep(props: {
               <td>
                 <code>{vin}</code>
               </td>
-              <td>
+              <td data-label="Provider">
                 <ChoiceSelect
                   id={`provider-${vin}`}
                   label={`Provider for ${vin}`}
@@ -150,7 +150,7 @@ export function BuyStep(props: {
                   onChange={(c) => setChoices({ ...choices, [vin]: c })}
                 />
               </td>
-              <td>
+              <td data-label="What happens">
                 {plan?.rows
                   .filter((r) => r.vin === vin)
                   .map((r) => (

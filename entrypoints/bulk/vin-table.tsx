@@ -59,17 +59,20 @@ export function VinTable({ decodes, counts, held, batch, selected, names, onSele
       <thead>
         <tr>
           <th scope="col">
-            <input
-              type="checkbox"
-              aria-label="Select every row"
-              checked={allSelected}
-              onChange={() =>
-                onSelect(
-                  decodes.map((d) => d.vin),
-                  !allSelected,
-                )
-              }
-            />
+            {/* The label is the target: a box a finger can hit around the 16 px checkbox. */}
+            <label class="cell-check">
+              <input
+                type="checkbox"
+                aria-label="Select every row"
+                checked={allSelected}
+                onChange={() =>
+                  onSelect(
+                    decodes.map((d) => d.vin),
+                    !allSelected,
+                  )
+                }
+              />
+            </label>
           </th>
           <th scope="col">VIN</th>
           <th scope="col">Year</th>
@@ -89,12 +92,14 @@ export function VinTable({ decodes, counts, held, batch, selected, names, onSele
           return (
             <tr key={d.vin} data-vin={d.vin}>
               <td>
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${d.vin}`}
-                  checked={selected.has(d.vin)}
-                  onChange={(e) => onSelect([d.vin], e.currentTarget.checked)}
-                />
+                <label class="cell-check">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${d.vin}`}
+                    checked={selected.has(d.vin)}
+                    onChange={(e) => onSelect([d.vin], e.currentTarget.checked)}
+                  />
+                </label>
               </td>
               <td>
                 <code>{d.vin}</code>
@@ -104,17 +109,17 @@ export function VinTable({ decodes, counts, held, batch, selected, names, onSele
                   </div>
                 )}
               </td>
-              <td>{d.modelYear ?? '–'}</td>
-              <td>{d.make ?? <span class="muted">unknown maker ({d.wmi})</span>}</td>
-              <td>{d.country ?? d.region}</td>
-              <td>
+              <td data-label="Year">{d.modelYear ?? '–'}</td>
+              <td data-label="Make">{d.make ?? <span class="muted">unknown maker ({d.wmi})</span>}</td>
+              <td data-label="Made in">{d.country ?? d.region}</td>
+              <td data-label="Records">
                 {c ? (
                   <span data-testid="counts">{countsText(c, names)}</span>
                 ) : (
                   <span class="muted">not checked</span>
                 )}
               </td>
-              <td>
+              <td data-label="Reports held">
                 {reports.map((r) => (
                   <div key={reportKey(r)}>
                     <a href={reportUrl(r.provider, r.id)} target="_blank" rel="noopener">
@@ -124,7 +129,7 @@ export function VinTable({ decodes, counts, held, batch, selected, names, onSele
                   </div>
                 ))}
               </td>
-              <td>
+              <td data-label="Status">
                 {batch && rows.length > 0 && (
                   <ul class="row-status">{rows.map((row) => rowStatus(row, batch.kind, names))}</ul>
                 )}

@@ -26,6 +26,17 @@ export const BADGE_CSS = `
   background: #fff; color: #17202b; border: 1px solid #c6cdd6; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
   font-size: 14px; line-height: 1.4; text-align: left; white-space: normal; }
 .panel.up { top: auto; bottom: calc(100% + 2px); }
+/* A phone: a sheet along the bottom of the viewport (a popover, in the top layer; see badge.tsx). */
+.panel.sheet { position: fixed; inset: auto 0 0; margin: 0; width: auto; height: auto; max-height: 80vh; overflow: auto;
+  border-radius: 12px 12px 0 0; padding: 12px 16px calc(16px + env(safe-area-inset-bottom)); }
+/* Touch: the pill keeps its look and takes no room, but its hit area grows toward 44 px into the
+   room above and below it that holds none of the page's controls (--up, --down: badge.tsx). */
+@media (pointer: coarse) {
+  .pill { position: relative; }
+  .pill::after { content: ''; position: absolute; inset: calc(0px - var(--up, 0px)) 0 calc(0px - var(--down, 0px)); }
+  button.act { min-height: 44px; }
+  .close { min-width: 44px; min-height: 44px; }
+}
 .head { display: flex; align-items: center; gap: 6px; font-size: 13px; margin-bottom: 6px; }
 .close { position: absolute; top: 4px; right: 4px; font: inherit; font-size: 18px; line-height: 1; border: 0; background: none; color: inherit; cursor: pointer; padding: 2px 6px; }
 .vin { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 14px; letter-spacing: .04em; margin-bottom: 2px; }

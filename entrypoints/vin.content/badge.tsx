@@ -43,7 +43,23 @@ interface BadgeState {
   /** Where the panel opens: flipped up near the bottom, moved left (px) near the right edge. */
   up: boolean;
   dx: number;
+  /**
+   * On a narrow screen (a phone) the panel is a sheet along the bottom of the viewport, in the top
+   * layer (a popover): no card's transform, overflow or stacking can clip or hide it there.
+   */
+  sheet: boolean;
 }
+
+/** What a page's own tap lands on. */
+const CONTROLS =
+  'a[href],button,input,select,textarea,label,summary,[role=button],[role=link],[tabindex]:not([tabindex="-1"])';
+
+/** Touch only: pills waiting to be on screen to measure the room around them (reach()). */
+let onScreen: IntersectionObserver | undefined;
+const measures = new WeakMap<Element, () => void>();
+
+/** At most this wide (CSS px), the panel opens as a bottom sheet. */
+const SHEET_MAX_WIDTH = 480;
 
 type Step = { step: 'idle' } | { step: 'checking' } | { step: 'checked'; result: Result<RecordCounts> };
 
@@ -59,6 +75,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
     since: null,
     up: false,
     dx: 0,
+    sheet: false,
   };
 
   root = createRef<HTMLDivElement>();
@@ -81,7 +98,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
   };
 
   setOpen(open: boolean) {
-    this.setState({ open, up: false, dx: 0 });
+    this.setState({ open, up: false, dx: 0, sheet: open && innerWidth <= SHEET_MAX_WIDTH });
     this.props.onToggle?.(open);
     if (open) {
       document.addEventListener('pointerdown', this.outside, true);
@@ -92,10 +109,67 @@ export class Badge extends Component<BadgeProps, BadgeState> {
     }
   }
 
+  // Touch: the pill keeps its size, but its hit area grows toward 44 px (badge-style.ts) into the
+  // room around it where the page has none of its own controls (the card's links stay the card's).
+  // Hit-testing sees only the screen: measured once the pill and the room around it are on it, and
+  // again after the page's load (images arriving late move what is around the pill).
+  override componentDidMount() {
+    const pill = this.root.current?.firstElementChild;
+    if (!pill || !matchMedia('(pointer: coarse)').matches) return;
+    onScreen ??= new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries)
+          if (entry.isIntersecting && entry.intersectionRatio === 1) {
+            onScreen?.unobserve(entry.target);
+            measures.get(entry.target)?.();
+          }
+      },
+      { threshold: 1, rootMargin: '-24px 0px' },
+    );
+    measures.set(pill, () => this.reach());
+    onScreen.observe(pill);
+    if (document.readyState !== 'complete')
+      addEventListener('load', () => onScreen?.observe(pill), { once: true });
+  }
+
+  reach() {
+    const badge = this.root.current;
+    const pill = badge?.firstElementChild;
+    if (!pill) return;
+    const r = pill.getBoundingClientRect();
+    const host = (badge.getRootNode() as ShadowRoot).host;
+    // A page's control, its own open shadow root's included (cars.com's buttons are custom elements
+    // whose link lives in their shadow root).
+    const control = (e: Element, x: number, y: number) =>
+      e !== host && !!(e.closest(CONTROLS) || e.shadowRoot?.elementFromPoint(x, y)?.closest(CONTROLS));
+    const free = (y: number) => {
+      // Across the pill, 12 px apart and at both ends (a control is seldom narrower).
+      for (let x = r.left + 1; ; x = Math.min(x + 12, r.right - 1)) {
+        if (document.elementsFromPoint(x, y).some((e) => control(e, x, y))) return false;
+        if (x >= r.right - 1) return true;
+      }
+    };
+    // The free room on each side (px, in steps), then 24 px shared out (a 22 px pill reaches 46), evenly where both have it.
+    const room = (edge: number, sign: number) => {
+      let d = 0;
+      for (let step = 3; step <= 24; step += 3) {
+        if (!free(edge + sign * step)) break;
+        d = step;
+      }
+      return d;
+    };
+    const above = room(r.top, -1);
+    const below = room(r.bottom, 1);
+    const up = Math.min(above, Math.max(12, 24 - below));
+    badge.style.setProperty('--up', `${up}px`);
+    badge.style.setProperty('--down', `${Math.min(below, 24 - up)}px`);
+  }
+
   override componentDidUpdate(_: BadgeProps, previous: BadgeState) {
     if (!this.state.open || previous.open) return;
     // Opened: keep the panel inside the window (upward near the bottom, leftward near the right).
-    const panel = this.root.current?.querySelector('.panel');
+    const panel = this.root.current?.querySelector<HTMLElement>('.panel');
+    if (this.state.sheet) return panel?.showPopover?.();
     const rect = panel?.getBoundingClientRect();
     if (!rect) return;
     const up = rect.bottom > innerHeight && rect.top - rect.height - 40 > 0;
@@ -104,6 +178,8 @@ export class Badge extends Component<BadgeProps, BadgeState> {
   }
 
   override componentWillUnmount() {
+    const pill = this.root.current?.firstElementChild;
+    if (pill) onScreen?.unobserve(pill);
     document.removeEventListener('pointerdown', this.outside, true);
     document.removeEventListener('keydown', this.escape, true);
   }
@@ -137,7 +213,10 @@ export class Badge extends Component<BadgeProps, BadgeState> {
     });
   };
 
-  render({ decode, owned, mismatch }: BadgeProps, { open, step: state, notice, since, up, dx }: BadgeState) {
+  render(
+    { decode, owned, mismatch }: BadgeProps,
+    { open, step: state, notice, since, up, dx, sheet }: BadgeState,
+  ) {
     const label = [decode.modelYear, decode.make].filter(Boolean).join(' ') || 'Vehicle';
     const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
     const pillText = mismatch
@@ -166,7 +245,8 @@ export class Badge extends Component<BadgeProps, BadgeState> {
         </button>
         {open && (
           <section
-            class={`panel${up ? ' up' : ''}`}
+            class={`panel${up ? ' up' : ''}${sheet ? ' sheet' : ''}`}
+            popover={sheet ? 'manual' : undefined}
             style={dx ? { transform: `translateX(${dx}px)` } : undefined}
             aria-label={`Vehicle ${decode.vin}`}
           >

@@ -135,4 +135,25 @@ describe('badge', () => {
     fireEvent.pointerDown(document.body);
     expect(pill.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('opens its panel as a sheet (a popover, in the top layer) on a phone-wide window only', () => {
+    const width = innerWidth;
+    try {
+      for (const [w, sheet] of [
+        [1024, false],
+        [360, true],
+      ] as const) {
+        cleanup();
+        (globalThis as { innerWidth: number }).innerWidth = w;
+        setup();
+        fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
+        const panel = screen.getByRole('region');
+        expect([panel.classList.contains('sheet'), panel.getAttribute('popover')]).toEqual(
+          sheet ? [true, 'manual'] : [false, null],
+        );
+      }
+    } finally {
+      (globalThis as { innerWidth: number }).innerWidth = width;
+    }
+  });
 });

@@ -50,19 +50,29 @@ export async function badgeOf(page: Page, vin: string) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+  /** The centre (viewport pixels) of that button, scrolled into view. */
+  async function centreOf(label: string | RegExp): Promise<[number, number]> {
+    const button = await buttonOf(label);
+    if (!button) throw new Error(`no button ${label} in the badge of ${vin}: ${textOf(await host())}`);
+    await cdp.send('DOM.scrollIntoViewIfNeeded', { nodeId: button.nodeId });
+    const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: button.nodeId })) as {
+      model: { content: number[] };
+    };
+    const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
+    return [(x1 + x3) / 2, (y1 + y3) / 2];
+  }
   return {
     /** All text inside the badge, its closed shadow root included. */
     text: async () => textOf(await host()),
     /** Clicks, with the mouse, the first button inside the badge whose text contains `label`. */
     async click(label: string | RegExp) {
-      const button = await buttonOf(label);
-      if (!button) throw new Error(`no button ${label} in the badge of ${vin}: ${textOf(await host())}`);
-      await cdp.send('DOM.scrollIntoViewIfNeeded', { nodeId: button.nodeId });
-      const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: button.nodeId })) as {
-        model: { content: number[] };
-      };
-      const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
-      await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
+      const [x, y] = await centreOf(label);
+      await page.mouse.click(x, y);
+    },
+    /** Taps it with a finger (the page's context must have touch: a phone). */
+    async tap(label: string | RegExp) {
+      const [x, y] = await centreOf(label);
+      await page.touchscreen.tap(x, y);
     },
     /** The box (viewport pixels) of the first element inside the badge with this class, or null. */
     async boxOf(className: string): Promise<{ x: number; y: number; width: number; height: number } | null> {

@@ -14,9 +14,9 @@ export const startFixtureServer = () =>
     },
   });
 
-export async function startStack(options: { configure?: boolean } = {}) {
+export async function startStack(options: { configure?: boolean; phone?: boolean } = {}) {
   const server = await startFixtureServer();
-  const browser = await launchExtension();
+  const browser = await launchExtension({ phone: options.phone ?? false });
   if (options.configure !== false) {
     // What the options page does when the user saves the demo key (tested in extension.test.ts).
     await browser.configure(server.baseUrl, 'demo-api-key');
