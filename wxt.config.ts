@@ -50,7 +50,7 @@ const FIREFOX_TEST_PAGES = [
   'report.html',
   'confirm.html',
   'library.html',
-  'bulk.html',
+  'workbench.html',
 ];
 
 export default defineConfig({

@@ -90,7 +90,7 @@ await confirm.close();
 
 // A batch of rows bought in the workbench, one confirmation for all of them.
 const rows = fresh.slice(1);
-const bench = await browser.openPage('bulk.html');
+const bench = await browser.openPage('workbench.html');
 await bench.getByTestId('table-count').waitFor();
 await bench.getByLabel('VINs', { exact: true }).fill(rows.join('\n'));
 await bench.getByRole('button', { name: 'Add to the table' }).click();

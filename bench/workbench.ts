@@ -32,7 +32,7 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
 const server = await startSimulatorServer({ port: 0 });
 const browser = await launchExtension();
 await browser.configure(server.baseUrl, 'demo-api-key');
-const page = await browser.openPage('bulk.html');
+const page = await browser.openPage('workbench.html');
 await page.getByTestId('table-count').waitFor();
 const text = runList();
 

@@ -4,7 +4,7 @@
 // side-by-side comparison, so both hold the same promise.
 import DOMPurify from 'dompurify';
 import { useMemo } from 'preact/hooks';
-import type { Report } from '@/lib/api/schemas';
+import type { Report } from '@/lib/domain';
 import { reportDocument } from '@/lib/report-document';
 
 /** The sandboxed document of a report (remote images only when allowed). */

@@ -2,15 +2,8 @@
 // parses requests with them, and every type is inferred from them (never written twice).
 // lib/protocol.ts says which message carries which.
 import { z } from 'zod/mini';
-import {
-  LimitsWire as Limits,
-  Provider,
-  REPORT_ID,
-  RecordCounts,
-  Report,
-  ReportSummary,
-  User,
-} from './api/schemas';
+
+import { Limits, Provider, REPORT_ID, RecordCounts, Report, ReportSummary, User } from './domain';
 import { CheckAllPlan } from './economy';
 import { ErrorData } from './error-data';
 import { CANDIDATES_PER_MESSAGE } from './page-limits';

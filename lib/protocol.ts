@@ -4,7 +4,7 @@
 // every caller that does not send it (test/unit/protocol-types.test.ts), and a handler that does
 // not match its schemas fails to compile in the background's wiring.
 import { z } from 'zod/mini';
-import { RecordCounts } from './api/schemas';
+import { RecordCounts } from './domain';
 import { CheckAllPlan, EconomySettings, LedgerView } from './economy';
 import {
   Account,
@@ -40,7 +40,7 @@ import {
   VinRequest,
 } from './message-shapes';
 import type { Result } from './result';
-import type { Sender, SenderKind } from './sender';
+import type { Sender, SenderKind } from './sender-kind';
 import {
   Batch,
   PurchasePlan,
@@ -118,7 +118,7 @@ export const PROTOCOL = {
   saveProviderNames: { from: PAGES, request: ProviderNames, response: ProviderNames },
   /** Saves one vehicle's private note (empty: deleted). */
   saveNote: { from: PAGES, request: NoteRequest, response: Notes },
-  /** The workbench (bulk.html): its VINs, the batch under way or last run, counts known, reports held. */
+  /** The workbench (workbench.html): its VINs, the batch under way or last run, counts known, reports held. */
   getWorkbench: { from: PAGES, request: NoPayload, response: WorkbenchView },
   setWorkbenchVins: { from: PAGES, request: WorkbenchVins, response: z.null() },
   /** What checking these VINs would spend (nothing is spent). */

@@ -10,7 +10,7 @@
 // (none). Anything else (timeout, dropped connection, malformed body, 5xx, a worker that stopped) is
 // unknown, and while an intent is open no new purchase of that (provider, VIN) is sent. Pure.
 import { z } from 'zod/mini';
-import { Provider } from './api/schemas';
+import { Provider } from './domain';
 import { ErrorData } from './error-data';
 import type { ErrorKind } from './error-kinds';
 import { plural } from './plural';

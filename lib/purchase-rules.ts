@@ -1,10 +1,10 @@
 // Decisions around buying a report, kept pure so every path can be tested without a network.
 
-import type { Provider, ReportSummary } from './api/schemas';
+import type { Provider, ReportSummary } from './domain';
 
 /**
  * The one rule for "this report is of that (provider, VIN)": VINs are canonical (upper case) from
- * the wire on (lib/api/schemas.ts `canonicalVin`), so the comparison is exact.
+ * the wire on (lib/domain.ts `canonicalVin`), so the comparison is exact.
  */
 export const reportOf = (provider: Provider, vin: string) => (r: ReportSummary) =>
   r.provider === provider && r.vin === vin;
@@ -42,24 +42,4 @@ export function findNewReports(
   return after
     .filter((r) => reportOf(provider, vin)(r) && !before.has(r.id))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-}
-
-/**
- * One CSV cell, safe to open in a spreadsheet: a cell a spreadsheet would read as a formula (it
- * starts with =, +, -, @, a tab or a carriage return) gets a leading ' (OWASP's advice against CSV
- * injection: report titles come from a third party, notes from the user), then quoted as needed.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The report list as CSV for dealers: one row per report, newest first, with the vehicle's note. */
-export function reportsCsv(reports: ReportSummary[], notes: Record<string, string> = {}): string {
-  const rows = [['provider', 'report_id', 'vin', 'year_make_model', 'bought_at', 'note'].join(',')];
-  for (const r of reports)
-    rows.push(
-      [r.provider, r.id, r.vin, r.yearMakeModel, r.createdAt, notes[r.vin] ?? ''].map(csvCell).join(','),
-    );
-  return `${rows.join('\r\n')}\r\n`;
 }

@@ -1,5 +1,5 @@
 // A vehicle in words, the same on the badge, in the popup and in the workbench.
-import type { RecordCounts } from './api/schemas';
+import type { RecordCounts } from './domain';
 import { plural } from './plural';
 import { type ProviderNames, providerLabel } from './provider-names';
 import type { LocalDecode } from './vin-verdict';

@@ -2,8 +2,10 @@
 // row at a time), the purchase plan the user confirms, and the CSV export. Wire types for the
 // workbench messages are these schemas. Pure.
 import { z } from 'zod/mini';
-import { type Limits, LimitsWire, Provider, RecordCounts, ReportSummary } from './api/schemas';
-import { csvCell, findHeld } from './purchase-rules';
+
+import { csvCell } from './csv';
+import { Limits, Provider, RecordCounts, ReportSummary } from './domain';
+import { findHeld } from './purchase-rules';
 import { reportKey } from './report-key';
 import { VIN_SHAPE } from './vin-syntax';
 import type { LocalDecode } from './vin-verdict';
@@ -79,6 +81,67 @@ export function skipRest(rows: BatchRow[], reason: string): BatchRow[] {
 }
 
 /** What the page shows: the table's VINs, the batch, the counts known and the reports held for them. */
+/** The batch with row `index` replaced. */
+export const setRow = (batch: Batch, index: number, row: BatchRow): Batch => ({
+  ...batch,
+  rows: batch.rows.map((r, i) => (i === index ? row : r)),
+});
+
+/** Replaces, by index, the rows still in `state` that `settled` has an answer for (others may have moved meanwhile). */
+export const mergeRows = (rows: BatchRow[], state: BatchRow['state'], settled: Array<BatchRow | undefined>) =>
+  rows.map((r, i) => (r.state === state && settled[i] ? (settled[i] as BatchRow) : r));
+
+/** A batch a stopped worker left mid-run: its row under way settled, nothing more until Resume. */
+export const interrupted = (batch: Batch, settled: Array<BatchRow | undefined>): Batch => ({
+  ...batch,
+  rows: mergeRows(batch.rows, 'running', settled),
+  state: 'interrupted',
+  resumeAt: undefined,
+  message:
+    'The extension stopped in the middle of this batch. Nothing more is checked or bought until you press Resume.',
+});
+
+/** The rows of a check plan: the VINs to check queued, those known already done for free. */
+export const checkRows = (plan: { toCheck: string[]; cached: string[] }): BatchRow[] => [
+  ...plan.toCheck.map((vin): BatchRow => ({ vin, state: 'queued' })),
+  ...plan.cached.map(
+    (vin): BatchRow => ({ vin, state: 'done', message: 'Known already (cached): no check spent.' }),
+  ),
+];
+
+/** What one row's check or purchase came to, and what it means for the rest of the batch. */
+export interface Step {
+  row: BatchRow;
+  /** The batch ends here, with this said. */
+  stop?: string;
+  /** Rate-limited: the batch waits this long, then tries the row again. */
+  pauseMs?: number;
+}
+
+/** The batch after row `index` took `step` at `now`: recorded, and stopped or paused as it says. */
+export function afterStep(batch: Batch, index: number, step: Step, now: number): Batch {
+  const next = { ...setRow(batch, index, step.row), lastDoneAt: now };
+  // Cancelled meanwhile: the row's outcome is recorded, the batch stays cancelled.
+  if (!isActive(batch)) return next;
+  if (step.stop)
+    return {
+      ...next,
+      state: 'stopped',
+      message: step.stop,
+      rows: skipRest(next.rows, 'Not run: the batch stopped before this row.'),
+    };
+  if (step.pauseMs !== undefined) {
+    const seconds = Math.ceil(step.pauseMs / 1000);
+    return {
+      ...next,
+      state: 'paused',
+      resumeAt: now + step.pauseMs,
+      message: `The service asked to slow down (HTTP 429): the batch waits ${seconds} s, then goes on.`,
+    };
+  }
+  return next;
+}
+
 export const WorkbenchView = z.object({
   vins: z.array(z.string()),
   batch: z.nullable(Batch),
@@ -86,7 +149,7 @@ export const WorkbenchView = z.object({
   counts: z.record(z.string(), RecordCounts),
   /** The reports held for the table's VINs, as last read. */
   held: z.array(ReportSummary),
-  limits: z.nullable(LimitsWire),
+  limits: z.nullable(Limits),
 });
 export type WorkbenchView = z.infer<typeof WorkbenchView>;
 
@@ -120,6 +183,26 @@ export type PurchasePlan = z.infer<typeof PurchasePlan>;
  * the rest is bought while credits and the provider's allowance for today last; what does not fit is
  * said before anything is spent.
  */
+/** The rows of a purchase plan the user confirmed: what it buys queued, the rest said why not. */
+export function purchaseRows(plan: PurchasePlan): BatchRow[] {
+  return plan.rows.map(({ vin, provider, fate, reportId }): BatchRow => {
+    if (fate === 'buy') return { vin, provider, state: 'queued' };
+    if (fate === 'held')
+      return {
+        vin,
+        provider,
+        state: 'held',
+        reportId,
+        message: 'Already yours: opens free, not bought again.',
+      };
+    const why =
+      fate === 'no-credits'
+        ? 'your credits do not cover it'
+        : `today's ${provider} allowance does not cover it`;
+    return { vin, provider, state: 'skipped', message: `Not bought: ${why}.` };
+  });
+}
+
 export function planPurchases(
   items: Array<{ vin: string; provider: Provider }>,
   held: ReportSummary[],

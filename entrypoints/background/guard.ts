@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import { type Handlers, type MessageType, PROTOCOL } from '@/lib/protocol';
 import { failWith, type Result } from '@/lib/result';
-import { classifySender, type Sender, type SenderInfo } from '@/lib/sender';
+import { classifySender, type Sender, type SenderInfo } from '@/lib/sender-kind';
 
 interface Incoming {
   data: unknown;

@@ -4,27 +4,27 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { onMessage } from '@/lib/messaging';
 import { type Handlers, MESSAGE_TYPES, type MessageType } from '@/lib/protocol';
-import { getAccount } from './account';
-import { checkPlan, planTabChecks } from './check-all';
-import { clearCachedData } from './clear-data';
-import { getSettings, saveSettings } from './connection-settings';
-import { setUpContextMenu } from './context-menu';
-import { getEconomySettings, saveEconomySettings } from './economy-settings';
+import { getAccount } from './account/account';
+import { clearCachedData } from './account/clear-data';
+import { getSettings, saveSettings } from './account/connection-settings';
+import { openOnboardingOnInstall } from './account/onboarding';
+import { getProviderNames, saveProviderNames } from './account/provider-names';
+import { exportReportsCsv, openReport } from './account/report-access';
+import { listReports, searchReports } from './account/report-list';
+import { saveNote } from './account/vehicle-notes';
 import { guard } from './guard';
-import { getLedger } from './ledger';
-import { adoptLegacyPending } from './legacy-pending';
-import { openOnboardingOnInstall } from './onboarding';
-import { getProviderNames, saveProviderNames } from './provider-names';
-import { checkNewRecords } from './purchase-counts';
-import { listenForReconcileAlarm, reconcileAndReschedule } from './purchase-reconciler';
-import { getOpenPurchases, getPurchaseStatus } from './purchase-status';
-import { openOwnedReport, openPurchase } from './purchase-window';
-import { purchaseReport } from './purchases';
-import { getRecordCounts, pruneRecordCache } from './record-cache';
-import { exportReportsCsv, openReport } from './report-access';
-import { listReports, searchReports } from './report-list';
-import { restrictStorage } from './storage-access';
-import { forgetClosedTabs, getTabVins, reportPageVins } from './tab-vins';
+import { openOwnedReport, openPurchase } from './purchases/confirmation-window';
+import { adoptLegacyPending } from './purchases/legacy-pending';
+import { checkNewRecords } from './purchases/purchase-counts';
+import { purchaseReport } from './purchases/purchases';
+import { listenForReconcileAlarm, reconcileAndReschedule } from './purchases/reconciler';
+import { getOpenPurchases, getPurchaseStatus } from './purchases/status';
+import { checkPlan, planTabChecks } from './records/check-all';
+import { getEconomySettings, saveEconomySettings } from './records/economy-settings';
+import { getLedger } from './records/ledger';
+import { getRecordCounts, pruneRecordCache } from './records/record-cache';
+import { setUpContextMenu } from './sites/context-menu';
+import { forgetClosedTabs, getTabVins, reportPageVins } from './sites/tab-vins';
 import {
   disableSite,
   enableSite,
@@ -33,8 +33,8 @@ import {
   isSiteEnabled,
   setBuiltInSite,
   syncUserSites,
-} from './user-sites';
-import { saveNote } from './vehicle-notes';
+} from './sites/user-sites';
+import { restrictStorage } from './storage/storage-access';
 import {
   cancelWorkbenchBatch,
   getWorkbench,
@@ -44,7 +44,7 @@ import {
   setWorkbenchVins,
   startWorkbenchChecks,
   startWorkbenchPurchase,
-} from './workbench';
+} from './workbench/workbench';
 
 const HANDLERS: Handlers = {
   getRecordCounts,

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { BrandMark } from '@/components/brand-mark';
 import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
-import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/api/schemas';
+import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/domain';
 import type { ErrorData } from '@/lib/error-data';
 import type { Account, PurchaseOutcome } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';

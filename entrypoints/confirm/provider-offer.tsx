@@ -2,7 +2,7 @@
 // way or unconfirmed (no Buy until it settles), an unresolved one (Buy only past an explicit
 // acknowledgement), or the purchase.
 import { useState } from 'preact/hooks';
-import type { Provider, ReportSummary } from '@/lib/api/schemas';
+import type { Provider, ReportSummary } from '@/lib/domain';
 import type { PurchaseStatus } from '@/lib/message-shapes';
 import { plural } from '@/lib/plural';
 import { providerWithWire } from '@/lib/provider-names';

@@ -2,7 +2,7 @@
 // reconnects to a purchase already under way (a second window, a reopened one, a restarted worker)
 // instead of offering Buy, and keeps asking while the outcome is not known, so the user sees it settle.
 import { useEffect, useState } from 'preact/hooks';
-import { PROVIDERS, type Provider } from '@/lib/api/schemas';
+import { PROVIDERS, type Provider } from '@/lib/domain';
 import type { PurchaseStatus } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
 

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { ReportFrame, useReportDocument } from '@/components/report-frame';
-import type { Provider } from '@/lib/api/schemas';
+import type { Provider } from '@/lib/domain';
 import type { ReportView } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
 import type { Result } from '@/lib/result';

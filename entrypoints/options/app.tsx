@@ -34,7 +34,7 @@ export function App() {
         <>
           <p data-testid="workbench-link">
             Many VINs at once (an auction run list, a trade-in batch):{' '}
-            <a href="bulk.html" target="_blank" rel="noreferrer">
+            <a href="workbench.html" target="_blank" rel="noreferrer">
               open the workbench
             </a>
             .

@@ -7,8 +7,8 @@ import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
 import { PrivacyLink } from '@/components/privacy-link';
 import { useProviderNames } from '@/components/use-provider-names';
-import { readHeadline } from '@/entrypoints/background/headline';
-import type { RecordCounts } from '@/lib/api/schemas';
+import { readHeadline } from '@/entrypoints/background/account/headline';
+import type { RecordCounts } from '@/lib/domain';
 import type { LedgerView } from '@/lib/economy';
 import type { ErrorData } from '@/lib/error-data';
 import type { Account, CheckAllOutcome } from '@/lib/message-shapes';
@@ -155,11 +155,11 @@ export function App() {
       )}
       {signedIn && (
         <p class="row" data-testid="workbench-links">
-          <a href="bulk.html" target="_blank" rel="noreferrer">
+          <a href="workbench.html" target="_blank" rel="noreferrer">
             Many VINs…
           </a>
           {tab && tab.vins.length > 0 && (
-            <a href={`bulk.html?tab=${tab.id}`} target="_blank" rel="noreferrer">
+            <a href={`workbench.html?tab=${tab.id}`} target="_blank" rel="noreferrer">
               Add the VINs on this tab to the workbench
             </a>
           )}

@@ -1,7 +1,7 @@
 // The VINs the current tab shows, each with what it tells offline and, on request, its record counts.
 import { useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { RecordCounts } from '@/lib/api/schemas';
+import type { RecordCounts } from '@/lib/domain';
 import type { Result } from '@/lib/result';
 import { countsText, decodeLine } from '@/lib/vehicle-text';
 import { decodeVin } from '@/lib/vin-verdict';

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { ReportFrame, useReportDocument } from '@/components/report-frame';
-import { Provider } from '@/lib/api/schemas';
+import { Provider } from '@/lib/domain';
 import type { ErrorData } from '@/lib/error-data';
 import type { Account, ReportView } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
@@ -47,7 +47,7 @@ export function App() {
       setState(result.ok ? { step: 'ready', report: result.value } : { step: 'failed', error: result.error }),
     );
     // Just bought: the purchase has already put the report and the balance after it in the cached
-    // account (entrypoints/background/after-purchase.ts), so no fresh read of a dealer's whole list.
+    // account (entrypoints/background/purchases/after-purchase.ts), so no fresh read of a dealer's whole list.
     ask('getAccount', undefined).then((r) => (r.ok ? setAccount(r.value) : setAccountError(r.error)));
   }, []);
 

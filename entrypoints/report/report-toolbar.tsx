@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { useProviderNames } from '@/components/use-provider-names';
-import type { Provider, ReportSummary } from '@/lib/api/schemas';
+import type { Provider, ReportSummary } from '@/lib/domain';
 import type { Account, NewRecords, ReportView } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
 import { newRecordsText } from '@/lib/new-records';

@@ -5,7 +5,7 @@
 // here: a web page must not learn it.
 // A class component: preact/hooks would cost the content script 0.5 KB gzip of its budget.
 import { Component, createRef } from 'preact';
-import type { RecordCounts } from '@/lib/api/schemas';
+import type { RecordCounts } from '@/lib/domain';
 import type { ListingSays } from '@/lib/listing-mismatch';
 import type { NewRecords } from '@/lib/message-shapes';
 import { newRecordsText } from '@/lib/new-records';
@@ -54,6 +54,8 @@ interface BadgeState {
 const CONTROLS =
   'a[href],button,input,select,textarea,label,summary,[role=button],[role=link],[tabindex]:not([tabindex="-1"])';
 
+/** Read once per page (a badge is drawn in batches of dozens): whether the pointer is a finger. */
+let coarse: MediaQueryList | undefined;
 /** Touch only: pills waiting to be on screen to measure the room around them (reach()). */
 let onScreen: IntersectionObserver | undefined;
 const measures = new WeakMap<Element, () => void>();
@@ -115,7 +117,8 @@ export class Badge extends Component<BadgeProps, BadgeState> {
   // again after the page's load (images arriving late move what is around the pill).
   override componentDidMount() {
     const pill = this.root.current?.firstElementChild;
-    if (!pill || !matchMedia('(pointer: coarse)').matches) return;
+    coarse ??= matchMedia('(pointer: coarse)');
+    if (!pill || !coarse.matches) return;
     onScreen ??= new IntersectionObserver(
       (entries) => {
         for (const entry of entries)

@@ -2,7 +2,7 @@
 // tab shows. It never calls the service and never holds the key: it asks the background.
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import type { RecordCounts } from '@/lib/api/schemas';
+import type { RecordCounts } from '@/lib/domain';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites';
 import type { BadgeActions } from './badge';
 import { mountBadge } from './mount-badge';

@@ -3,7 +3,7 @@
 // content script; here every badge adopts one shared constructed stylesheet, which also keeps a
 // 2,000-card page cheap.
 import { render } from 'preact';
-import type { RecordCounts } from '@/lib/api/schemas';
+import type { RecordCounts } from '@/lib/domain';
 import { listingMismatch } from '@/lib/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin-verdict';
 import { Badge, type BadgeActions } from './badge';

@@ -2,9 +2,12 @@
 // batched MutationObserver reports as added or changed. Nothing here calls the service.
 
 import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/page-limits';
+import { createVerdictMemo } from '@/lib/verdict-memo';
 import type { Candidate, LocalDecode } from '@/lib/vin-verdict';
+import { watchHiddenText } from './hidden-text';
 import { createPlacer, type Placement } from './placement';
 import { BADGE_TAG, createScanner, type Occurrence } from './subtree-scanner';
+import { yieldToPage } from './yield-to-page';
 
 export interface BadgeHandle {
   remove(): void;
@@ -50,46 +53,21 @@ const MAX_JUDGED = 20_000;
 
 const WATCHED_ATTRIBUTES = ['data-vin', 'href', 'value', 'data-vehicle-details', 'data-override-payload'];
 
-/** Yields to the page between slices: scheduler.yield where it exists, else a message-channel task. */
-function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
 export function createPageScanner(options: PageScannerOptions) {
   const { doc, signal } = options;
   const sliceMs = options.sliceMs ?? 4;
-  // Text shown to the eye gets the badge beside it. Whether it is shown is learnt from an
-  // IntersectionObserver after the page's next layout, never by measuring here: a measurement
-  // forces the page's style and layout on our time (8 ms for 25 cards appended to a 2,000-card
-  // grid, where the whole scan took 1 ms). Text found hidden (no box, or a 1-px "sr-only" clip)
-  // hands its badge to the top of its card.
-  const hiddenText = new WeakSet<Element>();
-  const besideText = new Map<Element, string>();
-  const watcher =
-    options.isVisible || typeof IntersectionObserver === 'undefined'
-      ? null
-      : new IntersectionObserver((entries) => {
-          let moved = false;
-          for (const { target, boundingClientRect } of entries) {
-            watcher?.unobserve(target);
-            const vin = besideText.get(target);
-            besideText.delete(target);
-            if (boundingClientRect.width >= 2 && boundingClientRect.height >= 2) continue;
-            hiddenText.add(target);
-            if (vin && badges.get(vin)?.anchor === target) {
-              dropBadge(vin);
-              moved = true;
-            }
-          }
-          if (moved) schedule(doc.createDocumentFragment());
-        });
-  const isVisible = options.isVisible ?? ((element: Element) => !hiddenText.has(element));
+  // Text shown to the eye gets the badge beside it; text found hidden hands its badge to the top of
+  // its card (hidden-text.ts).
+  const hidden = watchHiddenText(
+    options.isVisible,
+    (vin, anchor) => {
+      if (badges.get(vin)?.anchor !== anchor) return false;
+      dropBadge(vin);
+      return true;
+    },
+    () => schedule(doc.createDocumentFragment()),
+  );
+  const { isVisible } = hidden;
   // What is on the page now: every map below drops an element or a VIN when it leaves the page, so
   // memory follows the page (a 5,000-card scroll, or a virtualised list of any length).
   const occurrences = new Map<string, Occurrence[]>();
@@ -103,16 +81,14 @@ export function createPageScanner(options: PageScannerOptions) {
   const toJudge = new Set<string>();
   const toPlace = new Set<string>();
   const waiting = new Set<string>();
-  // What the background said of each candidate ("VIN" or "VIN+" when labelled): its decode, or null.
-  // Kept for VINs that left too (a virtualised list brings them back), up to a bound.
-  const judged = new Map<string, LocalDecode | null>();
+  // What the background said of each candidate: kept for VINs that left too (a virtualised list
+  // brings them back), up to a bound.
+  const judged = createVerdictMemo<LocalDecode>(MAX_JUDGED);
   let resetPending = true;
   let checkBadges = false;
   // The background did not answer: candidates wait for the page's next change, not a busy loop.
   let stalled = false;
   let draining: Promise<void> | null = null;
-
-  const verdictOf = (vin: string) => judged.get(`${vin}+`) ?? judged.get(vin);
 
   function record(occurrence: Occurrence) {
     const { vin, element } = occurrence;
@@ -125,8 +101,8 @@ export function createPageScanner(options: PageScannerOptions) {
     else occurrences.set(vin, [occurrence]);
     placer.record(occurrence);
     // A candidate is judged once; a "VIN" label may turn a rejected one into a VIN.
-    if (!judged.has(occurrence.labelled ? `${vin}+` : vin) && !verdictOf(vin)) toJudge.add(vin);
-    const decode = verdictOf(vin);
+    if (judged.needsJudging(vin, occurrence.labelled)) toJudge.add(vin);
+    const decode = judged.verdictOf(vin);
     if (decode) {
       accepted.set(vin, decode);
       // A badge the page removed is found and put back by the badge check of this pass.
@@ -259,17 +235,13 @@ export function createPageScanner(options: PageScannerOptions) {
     for (const { vin, labelled } of batch) {
       toJudge.delete(vin);
       const decode = byVin.get(vin) ?? null;
-      judged.set(labelled ? `${vin}+` : vin, decode);
+      judged.remember(vin, labelled, decode);
       if (decode && occurrences.has(vin)) {
         accepted.set(vin, decode);
         toPlace.add(vin);
       }
     }
-    // The verdicts of VINs that left are kept for their return, the oldest forgotten first.
-    for (const key of judged.keys()) {
-      if (judged.size <= MAX_JUDGED) break;
-      if (!occurrences.has(key.replace('+', ''))) judged.delete(key);
-    }
+    judged.trim((vin) => occurrences.has(vin));
   }
 
   /**
@@ -341,10 +313,7 @@ export function createPageScanner(options: PageScannerOptions) {
         continue;
       }
       badges.set(placement.vin, { anchor: placement.anchor, handle: options.mount(placement, decode) });
-      if (watcher && placement.append === 'end' && !besideText.has(placement.anchor)) {
-        besideText.set(placement.anchor, placement.vin);
-        watcher.observe(placement.anchor);
-      }
+      if (placement.append === 'end') hidden.watch(placement.anchor, placement.vin);
       if (timeUp() && (await pause())) return work;
     }
     return work + performance.now() - sliceStart;
@@ -450,7 +419,7 @@ export function createPageScanner(options: PageScannerOptions) {
       });
       signal.addEventListener('abort', () => {
         observer.disconnect();
-        watcher?.disconnect();
+        hidden.disconnect();
         for (const { handle } of badges.values()) handle.remove();
         badges.clear();
       });

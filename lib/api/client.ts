@@ -1,24 +1,21 @@
 // Client for the eight endpoints of the Vehicle History Report Service.
 // Only the background imports this: it is the one place that holds the key and spends money.
 import type { z } from 'zod/mini';
+import { canonicalVin, type Provider, REPORT_ID, type Report } from '../domain';
 import { normalizeVin } from '../vin-syntax';
 import { parseBaseUrl } from './base-url';
 import { ApiError, apiError, errorFromResponse } from './errors';
 import {
-  canonicalVin,
   ErrorBodyWire,
   FetchedReportWire,
   LimitsWire,
   normaliseRecordCounts,
   normaliseUserReports,
-  type Provider,
   PurchasedReportWire,
-  REPORT_ID,
   RecordCountsWire,
-  type Report,
   UserReportsWire,
   UserWire,
-} from './schemas';
+} from './wire';
 
 export interface RetryPolicy {
   /** Further attempts after the first, for free reads only. */

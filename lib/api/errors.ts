@@ -2,7 +2,7 @@
 // each with words a user can act on.
 import type { ErrorData } from '../error-data';
 import { type ErrorKind, errorOf } from '../error-kinds';
-import type { ErrorBody } from './schemas';
+import type { ErrorBody } from './wire';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

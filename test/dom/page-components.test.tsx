@@ -9,7 +9,7 @@ import { CheckAll } from '@/entrypoints/popup/check-all';
 import { ReportsList } from '@/entrypoints/popup/reports-list';
 import { TabVins } from '@/entrypoints/popup/tab-vin-list';
 import { VinBox } from '@/entrypoints/popup/vin-box';
-import type { ReportSummary } from '@/lib/api/schemas';
+import type { ReportSummary } from '@/lib/domain';
 import type { CheckAllPlan } from '@/lib/economy';
 import type { Account, PurchaseStatus } from '@/lib/message-shapes';
 

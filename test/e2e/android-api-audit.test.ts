@@ -14,8 +14,8 @@ const BUILD = join(ROOT, '.output/firefox-mv3');
 
 /** Where each API Firefox for Android lacks is used, and the guard that keeps it from throwing there. */
 const GUARDED: Record<string, { file: string; guard: string }> = {
-  windows: { file: 'entrypoints/background/purchase-window.ts', guard: 'if (browser.windows)' },
-  menus: { file: 'entrypoints/background/context-menu.ts', guard: 'if (!browser.contextMenus) return;' },
+  windows: { file: 'entrypoints/background/purchases/confirmation-window.ts', guard: 'if (browser.windows)' },
+  menus: { file: 'entrypoints/background/sites/context-menu.ts', guard: 'if (!browser.contextMenus) return;' },
 };
 // Firefox's older names for the same namespaces.
 const ALIASES: Record<string, string> = { contextMenus: 'menus' };

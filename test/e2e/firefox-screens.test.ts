@@ -18,7 +18,7 @@ const PAGES: Array<[string, string, string]> = [
   ['options', 'options.html', '#service-url'],
   ['confirmation', 'confirm.html?vin=5N3ZA0NE1AN908084', '[data-testid="balance"]'],
   ['library', 'library.html', '[data-testid="shown-count"]'],
-  ['workbench', 'bulk.html', '[data-testid="table-count"]'],
+  ['workbench', 'workbench.html', '[data-testid="table-count"]'],
 ];
 
 describe('Firefox pages, light and dark', () => {

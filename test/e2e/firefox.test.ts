@@ -186,7 +186,7 @@ describe('Firefox ESR', () => {
   it('runs a workbench batch in the background: 2 rows checked = 2 record checks, 1 row bought = 1 charge', async () => {
     const [checkA, checkB, bought] = ['KNAE55LC7J6018811', 'WAULFAFR6DA001366', '5N3ZA0NE1AN908084'];
     const mark = server.sim.log.length;
-    const bench = await firefox.openPage('bulk.html', launcher);
+    const bench = await firefox.openPage('workbench.html', launcher);
     await bench.waitForSelector('#vins');
     await bench.type('#vins', `${checkA}, ${checkB}\n${bought}\n1HGCM82633A00435`);
     /** Clicks the enabled button whose text is `name`, once there is one. */

@@ -92,7 +92,7 @@ describe.each(STORE_BUILDS)('the %s store build', (build) => {
       'report.html',
       'confirm.html',
       'library.html',
-      'bulk.html',
+      'workbench.html',
     ]) {
       const html = readFileSync(join(OUTPUT, build, page), 'utf8');
       // Every script is a file of the package: nothing inline, nothing remote.
@@ -108,7 +108,14 @@ describe('the Firefox test build', () => {
     const manifest = manifestOf('firefox-mv3-loopback');
     expect(manifest.web_accessible_resources).toEqual([
       {
-        resources: ['popup.html', 'options.html', 'report.html', 'confirm.html', 'library.html', 'bulk.html'],
+        resources: [
+          'popup.html',
+          'options.html',
+          'report.html',
+          'confirm.html',
+          'library.html',
+          'workbench.html',
+        ],
         matches: ['http://127.0.0.1/*', 'http://localhost/*'],
       },
     ]);

@@ -52,7 +52,7 @@ const PAGES: Array<[string, string, string]> = [
   ['confirmation', 'confirm.html?vin=5N3ZA0NE1AN908084', '[data-testid="after-providerA"]'],
   ['library', 'library.html', '[data-testid="shown-count"]'],
   ['viewer', 'report.html?provider=providerA&id=1', 'iframe.report-frame'],
-  ['workbench', 'bulk.html', 'textarea'],
+  ['workbench', 'workbench.html', 'textarea'],
 ];
 
 describe('at 360x640 with touch', () => {
@@ -73,7 +73,7 @@ describe('at 360x640 with touch', () => {
   );
 
   it('workbench: its tables become lists of cards, each still fitting and reachable', async () => {
-    const page = await phoneTab(`chrome-extension://${stack.browser.extensionId}/bulk.html`);
+    const page = await phoneTab(`chrome-extension://${stack.browser.extensionId}/workbench.html`);
     const vins = ['1G1PG5SC3C7167133', '1C6RD6FT1CS310366', '5N3ZA0NE1AN908084'];
     await page.getByLabel('VINs', { exact: true }).fill(vins.join('\n'));
     await page.getByRole('button', { name: 'Add to the table' }).tap();

@@ -1,4 +1,4 @@
-// The dealer workbench (bulk.html) in real Chromium against the simulator as a real HTTP server, whose
+// The dealer workbench (workbench.html) in real Chromium against the simulator as a real HTTP server, whose
 // log says what was checked and charged: lists pasted, checks within budget, purchases with one
 // confirmation, and the batch's promises when things fail (a 5xx after a charge, an allowance that
 // runs out, Cancel, a closed page, a stopped worker).
@@ -51,7 +51,7 @@ const rowState = (page: Page, vin: string) =>
     .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-state')).join(','));
 const batchState = (page: Page) => page.locator('section.batch').getAttribute('data-state');
 
-async function openWorkbench(path = 'bulk.html'): Promise<Page> {
+async function openWorkbench(path = 'workbench.html'): Promise<Page> {
   const page = await stack.browser.openPage(path);
   await page.getByTestId('table-count').waitFor();
   // The table as the last test left it is cleared (a batch in it has ended).
@@ -348,7 +348,7 @@ describe('workbench', () => {
     await page.close();
     // Bought on with no page open.
     await expect.poll(() => charges(vins).length, { timeout: 10_000 }).toBe(2);
-    page = await stack.browser.openPage('bulk.html');
+    page = await stack.browser.openPage('workbench.html');
     await expect.poll(() => rows(page).count()).toBe(4);
     expect(await batchState(page)).toBe('running');
     const done = Number(await page.getByRole('progressbar').getAttribute('aria-valuenow'));
@@ -465,10 +465,10 @@ describe('workbench', () => {
     await expect.poll(() => tabRows.count()).toBeGreaterThan(3);
     const tabVins = await tabRows.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-vin')));
     const link = popup.getByRole('link', { name: 'Add the VINs on this tab to the workbench' });
-    expect(await link.getAttribute('href')).toBe(`bulk.html?tab=${tabId}`);
-    expect(await popup.getByRole('link', { name: 'Many VINs…' }).getAttribute('href')).toBe('bulk.html');
+    expect(await link.getAttribute('href')).toBe(`workbench.html?tab=${tabId}`);
+    expect(await popup.getByRole('link', { name: 'Many VINs…' }).getAttribute('href')).toBe('workbench.html');
     const before = sim().log.filter((e) => e.endpoint === 'records').length;
-    const bench = await stack.browser.openPage(`bulk.html?tab=${tabId}`);
+    const bench = await stack.browser.openPage(`workbench.html?tab=${tabId}`);
     await expect.poll(() => rows(bench).count()).toBe(tabVins.length);
     expect(await rows(bench).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-vin')))).toEqual(
       tabVins,

@@ -16,7 +16,7 @@
 import fc from 'fast-check';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORE_DB_NAME } from '@/entrypoints/background/store';
+import { STORE_DB_NAME } from '@/entrypoints/background/storage/store';
 import type { FaultInput } from '@/simulator/faults';
 import { advanceClock, flushIo, startBackground } from './background-harness';
 
@@ -232,7 +232,7 @@ async function check(steps: Step[]) {
   seen.recovered += answers.filter((a) => a.result?.value?.status === 'recovered').length;
   seen.buys += bg.sim.log.filter((e) => e.endpoint === 'buy').length;
   seen.charges += bg.sim.log.filter((e) => e.charged).length;
-  const all = await (await import('@/entrypoints/background/purchase-intents')).allIntents();
+  const all = await (await import('@/entrypoints/background/purchases/intent-store')).allIntents();
   for (const [index, { provider, vin }] of PAIRS.entries()) {
     const log = bg.sim.log.filter((e) => e.endpoint === 'buy' && e.provider === provider && e.vin === vin);
     const charges = log.filter((e) => e.charged).length;

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { STORE_DB_NAME } from '@/entrypoints/background/store';
+import { STORE_DB_NAME } from '@/entrypoints/background/storage/store';
 import type { createSimulator } from '@/simulator/app';
 import { addReport } from '@/simulator/state';
 import { advanceClock, fireDueAlarms, startBackground } from './background-harness';

@@ -2,7 +2,7 @@
 // The report library: kept by (provider, id), least recently opened dropped past the budget.
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { findReport, keepReport } from '@/entrypoints/background/report-library';
+import { findReport, keepReport } from '@/entrypoints/background/storage/report-store';
 
 const report = (provider: 'providerA' | 'providerB', id: string, size: number) => ({
   provider,

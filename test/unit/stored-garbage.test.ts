@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { FROM_STORAGE_LOCAL, STORE_DB_NAME } from '@/entrypoints/background/store';
+import { FROM_STORAGE_LOCAL, STORE_DB_NAME } from '@/entrypoints/background/storage/store';
 import { startBackground } from './background-harness';
 
 afterEach(() => vi.unstubAllGlobals());

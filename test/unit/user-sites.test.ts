@@ -11,7 +11,7 @@ let registered: Registered[];
 let granted: Set<string>;
 let injected: number[];
 
-type Sites = typeof import('@/entrypoints/background/user-sites');
+type Sites = typeof import('@/entrypoints/background/sites/user-sites');
 let disableSite: Sites['disableSite'];
 let enableSite: Sites['enableSite'];
 let getUserSites: Sites['getUserSites'];
@@ -21,7 +21,7 @@ beforeEach(async () => {
   // Each test a new profile: an empty store, and modules loaded afresh.
   globalThis.indexedDB = new IDBFactory();
   vi.resetModules();
-  ({ disableSite, enableSite, getUserSites } = await import('@/entrypoints/background/user-sites'));
+  ({ disableSite, enableSite, getUserSites } = await import('@/entrypoints/background/sites/user-sites'));
   registered = [];
   injected = [];
   granted = new Set();
@@ -90,7 +90,7 @@ describe('user sites', () => {
 
 describe('curated sites', () => {
   it('a site switched off stops the detector there, and only there', async () => {
-    const { setBuiltInSite, isSiteEnabled } = await import('@/entrypoints/background/user-sites');
+    const { setBuiltInSite, isSiteEnabled } = await import('@/entrypoints/background/sites/user-sites');
     const on = (url: string) => isSiteEnabled(undefined, { url, kind: 'content-script' });
     expect(await on('https://www.cars.com/shopping/')).toEqual({ ok: true, value: true });
     await setBuiltInSite({ site: 'cars.com', enabled: false });

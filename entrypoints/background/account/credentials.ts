@@ -1,0 +1,52 @@
+// Where the service is and which key to use, in the background's own store (no content script can
+// read or write it, in either browser). The key is bound to the origin it was checked against: it is
+// never sent anywhere else, even if the stored URL were changed behind the background's back.
+import { z } from 'zod/mini';
+import { apiError } from '@/lib/api/errors';
+import { checkServiceUrl, DEFAULT_SERVICE_URL } from '@/lib/service-url';
+import { storedValue } from '../storage/store';
+
+const serviceUrlValue = storedValue('serviceUrl', z.string(), () => DEFAULT_SERVICE_URL);
+const apiKeyValue = storedValue('apiKey', z.string(), () => '');
+/** The origin the key was validated against (absent for a key moved from an older version: its URL's). */
+const keyOriginValue = storedValue('keyOrigin', z.string(), () => '');
+
+export interface Credentials {
+  serviceUrl: string;
+  apiKey: string;
+  /** Where the key may go: the origin of the URL it was saved with. */
+  keyOrigin: string;
+}
+
+export async function readCredentials(): Promise<Credentials> {
+  const [serviceUrl, apiKey, keyOrigin] = await Promise.all([
+    serviceUrlValue.get(),
+    apiKeyValue.get(),
+    keyOriginValue.get(),
+  ]);
+  const checked = checkServiceUrl(serviceUrl);
+  return { serviceUrl, apiKey, keyOrigin: keyOrigin || (checked.ok ? checked.origin : '') };
+}
+
+/** Stores a URL and the key checked against it, together. */
+export async function writeCredentials(serviceUrl: string, apiKey: string, keyOrigin: string): Promise<void> {
+  await Promise.all([
+    serviceUrlValue.set(serviceUrl),
+    apiKeyValue.set(apiKey),
+    keyOriginValue.set(keyOrigin),
+  ]);
+}
+
+/** The URL and key to call the service with; refuses (sending nothing) when they do not belong together. */
+export async function usableCredentials(): Promise<{ baseUrl: string; apiKey: string }> {
+  const { serviceUrl, apiKey, keyOrigin } = await readCredentials();
+  if (!apiKey) throw apiError('no-key');
+  const checked = checkServiceUrl(serviceUrl);
+  if (!checked.ok) throw apiError('invalid-input', checked.message);
+  if (checked.origin !== keyOrigin)
+    throw apiError(
+      'no-key',
+      `The stored key was checked against ${keyOrigin}, not ${checked.origin}: enter it again in the options page.`,
+    );
+  return { baseUrl: checked.baseUrl, apiKey };
+}

@@ -1,0 +1,22 @@
+// The display names the user gave the two providers, kept in the background-owned store with the
+// other settings.
+import { ProviderNames } from '@/lib/message-shapes';
+import { ok, type Result } from '@/lib/result';
+import { storedValue } from '../storage/store';
+
+const names = storedValue('providerNames', ProviderNames, () => ({}));
+
+export async function getProviderNames(): Promise<Result<ProviderNames>> {
+  return ok(await names.get());
+}
+
+/** Saves both names; an empty one goes back to the API's name. */
+export async function saveProviderNames(request: ProviderNames): Promise<Result<ProviderNames>> {
+  const kept: ProviderNames = {};
+  for (const provider of ['providerA', 'providerB'] as const) {
+    const name = request[provider]?.trim();
+    if (name) kept[provider] = name;
+  }
+  await names.set(kept);
+  return ok(kept);
+}

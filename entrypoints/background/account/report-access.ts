@@ -1,0 +1,33 @@
+// Opening reports the user holds, and exporting their list.
+
+import { reportsCsv } from '@/lib/csv';
+import type { Provider } from '@/lib/domain';
+import type { ReportView } from '@/lib/message-shapes';
+import { ok, type Result } from '@/lib/result';
+import { findReport, keepReport } from '../storage/store';
+import { cachedAccount, getAccount } from './account';
+import { currentClient } from './service';
+import { readNotes } from './vehicle-notes';
+
+/** From the library when kept (offline, instant), else fetched by id (free) and kept. */
+export async function openReport({
+  provider,
+  id,
+}: {
+  provider: Provider;
+  id: string;
+}): Promise<Result<ReportView>> {
+  const kept = await findReport(provider, id);
+  if (kept) return ok({ ...kept, fromLibrary: true });
+  const report = await (await currentClient()).getReport(provider, id);
+  // The purchase date from the report list already at hand: not worth three requests of its own.
+  const listed = (await cachedAccount())?.reports.find((r) => r.provider === provider && r.id === id);
+  const createdAt = listed?.createdAt ?? new Date().toISOString();
+  const { stored } = await keepReport(report, createdAt);
+  return ok({ ...stored, fromLibrary: false });
+}
+
+export async function exportReportsCsv(): Promise<Result<string>> {
+  const account = await getAccount({ fresh: true });
+  return account.ok ? ok(reportsCsv(account.value.reports, await readNotes())) : account;
+}

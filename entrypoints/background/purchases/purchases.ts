@@ -1,0 +1,218 @@
+// Buying reports (endpoints 4 and 6): the one place the extension spends the user's money.
+// - Only after the user confirmed in the extension's own window (extension pages only).
+// - An intent is written before the request (intent-store.ts); if it cannot be, nothing is bought.
+// - One request per intent, never retried; no new purchase of a (provider, VIN) while an intent for
+//   it is open or unresolved (an unresolved one only with the user's explicit override).
+// - A report already held is offered instead, free, unless the user asks to buy again.
+// - An answer that is lost is reconciled (reconciler.ts), never sent again.
+import type { ServiceClient } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { Report, ReportSummary } from '@/lib/domain';
+import { errorOf } from '@/lib/error-kinds';
+import type { PurchaseOutcome, PurchaseRequest } from '@/lib/message-shapes';
+import {
+  describeIntent,
+  isRefusal,
+  type PurchaseIntent,
+  purchaseOutcomeMessage,
+} from '@/lib/purchase-intent';
+import { findHeld, reportOf } from '@/lib/purchase-rules';
+import { fail, failWith, ok, type Result } from '@/lib/result';
+import { cachedAccount, noteReports } from '../account/account';
+import { currentClient } from '../account/service';
+import { keepReport } from '../storage/store';
+import { PURCHASE_TIMEOUT_MS, RECONCILE_SCHEDULE } from '../timing';
+import { afterPurchase } from './after-purchase';
+import { moveIntent, openIntent } from './intent-store';
+import { checkIntent, reconcileDue, scheduleReconciliation, workingOn } from './reconciler';
+
+/** Why no new purchase is sent while this intent stands, in the kind and words the pages show. */
+function refusedBecause(intent: PurchaseIntent): Result<never> {
+  if (intent.state === 'unresolved' || intent.state === 'unknown')
+    return failWith('unknown-outcome', describeIntent(intent, RECONCILE_SCHEDULE));
+  return failWith(
+    'busy',
+    `A ${intent.provider} report for ${intent.vin} is being bought already: wait for it.`,
+  );
+}
+
+/**
+ * The reports held, from the service; or, when the caller allows it (a workbench batch: at most one
+ * read of a dealer's 1.5 MB list a minute), the list read less than `maxAgeMs` ago, with the
+ * purchases made since added to it (after-purchase.ts). A report bought meanwhile from another
+ * device is then not seen; one bought here always is (its intent, and the list kept up to date).
+ */
+async function reportsHeld(client: ServiceClient, maxAgeMs: number | undefined): Promise<ReportSummary[]> {
+  if (maxAgeMs !== undefined) {
+    const cached = await cachedAccount();
+    // A list "read" in the future (a clock set back since) is read again.
+    const age = Date.now() - (cached?.at ?? Number.NaN);
+    if (cached && age >= 0 && age <= maxAgeMs) return cached.reports;
+  }
+  const reports = await client.getUserReports();
+  await noteReports(reports);
+  return reports;
+}
+
+export async function purchaseReport(
+  request: PurchaseRequest,
+  { listMaxAgeMs }: { listMaxAgeMs?: number } = {},
+): Promise<Result<PurchaseOutcome>> {
+  const { provider, vin, buyAgain } = request;
+  const client = await currentClient();
+  // Intents left open by a stopped worker are settled first: one may already have bought this.
+  await reconcileDue();
+  const limits = await client.getLimits();
+  if (limits.credits <= 0)
+    return failWith(
+      'exhausted',
+      'You have no credits left, so nothing was bought. Add credits with your report service.',
+    );
+  const left = provider === 'providerA' ? limits.providerAReportsLeftToday : limits.providerBReportsLeftToday;
+  if (left <= 0)
+    return failWith(
+      'exhausted',
+      `Today's ${provider} allowance is used up (${limits.dailyLimit} a day), so nothing was bought.`,
+    );
+  const reports = await reportsHeld(client, listMaxAgeMs);
+  const held = findHeld(reports, provider, vin);
+  if (held && !buyAgain) return ok(outcome('held', held, 'You already own this report: it opens for free.'));
+
+  const heldBefore = reports.filter(reportOf(provider, vin)).map((r) => r.id);
+  // Registered before the intent exists: a reconciler running meanwhile must not settle it.
+  const id = crypto.randomUUID();
+  workingOn.add(id);
+  try {
+    return await send(id, request, heldBefore, limits.credits);
+  } finally {
+    workingOn.delete(id);
+  }
+}
+
+async function send(
+  id: string,
+  { provider, vin, overrideUnresolved }: PurchaseRequest,
+  heldBefore: string[],
+  creditsBefore: number,
+): Promise<Result<PurchaseOutcome>> {
+  const client = await currentClient();
+  const opened = await openIntent({
+    id,
+    provider,
+    vin,
+    heldBefore,
+    creditsBefore,
+    overrideUnresolved: overrideUnresolved === true,
+  });
+  if ('blocked' in opened) return refusedBecause(opened.blocked);
+  if ('bought' in opened) {
+    const { provider: p, vin: v, reportId, yearMakeModel } = opened.bought;
+    return ok({
+      status: 'held',
+      provider: p,
+      id: reportId ?? '',
+      vin: v,
+      yearMakeModel: yearMakeModel ?? '',
+      message:
+        'This report was bought a moment ago (in another window): it is yours and opens for free. Nothing more was bought.',
+    });
+  }
+  const sentAt = Date.now();
+  // Written before the request: a worker that stops from here on leaves an intent that is reconciled.
+  const sent = await moveIntent(id, ['intended'], (i) => ({
+    ...i,
+    state: 'sent',
+    sentAt,
+    nextCheckAt: sentAt + PURCHASE_TIMEOUT_MS + 5_000,
+  }));
+  if (!sent)
+    return failWith('busy', 'This purchase was settled elsewhere before it was sent: nothing was bought.');
+  let report: Report;
+  try {
+    report = await client.buyReport(provider, vin);
+  } catch (error) {
+    return settleFailure(sent, error);
+  }
+  await moveIntent(id, ['sent'], (i) => ({
+    ...i,
+    state: 'held',
+    settledAt: Date.now(),
+    reportId: report.id,
+    yearMakeModel: report.yearMakeModel,
+    nextCheckAt: undefined,
+  }));
+  // Counted first (ledger, purchase counts, account): the offline copy is a convenience that the
+  // browser may refuse, and its failure must never hide a charge.
+  const now = new Date().toISOString();
+  const extra = await afterPurchase(sent, {
+    provider,
+    id: report.id,
+    vin: report.vin,
+    yearMakeModel: report.yearMakeModel,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const { saved } = await keepReport(report, now);
+  const notSaved = saved
+    ? ''
+    : ' The browser refused to store it for reading offline, so it opens from the service instead.';
+  return ok({
+    status: 'bought',
+    provider,
+    id: report.id,
+    vin: report.vin,
+    yearMakeModel: report.yearMakeModel,
+    message: purchaseOutcomeMessage('Bought.', extra.length + 1) + notSaved,
+    ...(extra.length ? { chargedTimes: extra.length + 1 } : {}),
+  });
+}
+
+/** The purchase request failed: a refusal by kind is "none"; anything else is unknown, checked at once. */
+async function settleFailure(sent: PurchaseIntent, error: unknown): Promise<Result<PurchaseOutcome>> {
+  const cause = error instanceof ApiError ? error.toData() : errorOf('network', String(error));
+  if (isRefusal(cause.kind)) {
+    await moveIntent(sent.id, ['sent'], (i) => ({
+      ...i,
+      state: 'none',
+      settledAt: Date.now(),
+      cause,
+      nextCheckAt: undefined,
+    }));
+    return fail({ ...cause, message: `${cause.message} No credit was spent.` });
+  }
+  const unknown = await moveIntent(sent.id, ['sent'], (i) => ({
+    ...i,
+    state: 'unknown',
+    cause,
+    nextCheckAt: Date.now(),
+  }));
+  // First check at once: a charged-then-dropped purchase is usually found right away.
+  const checked = unknown ? await checkIntent(unknown).catch(ignoreServiceError(unknown)) : undefined;
+  await scheduleReconciliation();
+  if (checked?.state === 'held' && checked.reportId) {
+    const reports = (checked.extraReportIds?.length ?? 0) + 1;
+    return ok({
+      status: 'recovered',
+      provider: sent.provider,
+      id: checked.reportId,
+      vin: sent.vin,
+      yearMakeModel: checked.yearMakeModel ?? '',
+      message: purchaseOutcomeMessage(
+        'The connection failed after the service had charged for this report; it was found and kept.',
+        reports,
+      ),
+      ...(reports > 1 ? { chargedTimes: reports } : {}),
+    });
+  }
+  return failWith('unknown-outcome', describeIntent(checked ?? unknown ?? sent, RECONCILE_SCHEDULE));
+}
+
+/** The service could not be asked now: the intent stays unknown and the reconciler asks again later. */
+const ignoreServiceError = (intent: PurchaseIntent) => (error: unknown) => {
+  if (error instanceof ApiError) return intent;
+  throw error;
+};
+
+function outcome(status: PurchaseOutcome['status'], r: ReportSummary, message: string): PurchaseOutcome {
+  return { status, provider: r.provider, id: r.id, vin: r.vin, yearMakeModel: r.yearMakeModel, message };
+}

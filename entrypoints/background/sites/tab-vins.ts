@@ -1,0 +1,60 @@
+// Which VINs each tab shows: the toolbar count and the popup's "this tab" list. The content script
+// proposes candidates; the manufacturer codes decide here (lib/vin-verdict.ts).
+// Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
+import { browser } from 'wxt/browser';
+import { z } from 'zod/mini';
+import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/message-shapes';
+import { MAX_TAB_VINS } from '@/lib/page-limits';
+import { failWith, ok, type Result } from '@/lib/result';
+import type { Sender } from '@/lib/sender-kind';
+import { acceptCandidates } from '@/lib/vin-verdict';
+import { cachedAccount } from '../account/account';
+import { autoCheck } from '../records/auto-check';
+import { knownCounts } from '../records/record-cache';
+import { sessionItem } from '../storage/store';
+
+const TabList = z.array(z.string());
+const itemFor = (tabId: number) => sessionItem(`tabVins:${tabId}`, TabList, () => []);
+
+export async function reportPageVins(
+  { candidates, reset }: PageCandidates,
+  sender: Sender,
+): Promise<Result<PageVinsAnswer>> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined) return failWith('forbidden', 'Only a tab can report its VINs.');
+  const fresh = acceptCandidates(candidates);
+  // The top frame speaks for the tab: frames are not scanned.
+  if (!sender.frameId) {
+    // The VINs seen on this tab's page, those a virtualised list scrolled away included: the newest
+    // MAX_TAB_VINS, in order of discovery.
+    const item = itemFor(tabId);
+    const kept = reset ? [] : await item.get();
+    const known = new Set(kept);
+    const vins = [...kept, ...fresh.map((d) => d.vin).filter((vin) => !known.has(vin))].slice(-MAX_TAB_VINS);
+    if (reset || vins.length !== kept.length || fresh.length) await item.set(vins);
+    await browser.action.setBadgeText({ tabId, text: vins.length ? String(Math.min(vins.length, 999)) : '' });
+    await browser.action.setBadgeBackgroundColor({ tabId, color: '#0b57d0' });
+  }
+  const known = await knownCounts(fresh.map((d) => d.vin));
+  const auto = fresh.length === 1 && !sender.frameId ? fresh[0]?.vin : undefined;
+  if (auto && !known[auto]) {
+    const counts = await autoCheck(auto, tabId, sender.url ?? '', await itemFor(tabId).get());
+    if (counts) known[auto] = counts;
+  }
+  // Owned: from the report list as last read (no request); a balance never reaches the page.
+  const held = new Set((await cachedAccount())?.reports.map((r) => r.vin) ?? []);
+  return ok({ vins: fresh, known, owned: fresh.map((d) => d.vin).filter((vin) => held.has(vin)) });
+}
+
+/** The VINs a tab shows, as last reported. */
+export const tabVins = (tabId: number): Promise<string[]> => itemFor(tabId).get();
+
+/** The tab's VINs with the counts already cached (read from storage: no record check). */
+export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<TabVinsAnswer>> {
+  const vins = await itemFor(tabId).get();
+  return ok({ vins, known: await knownCounts(vins) });
+}
+
+export function forgetClosedTabs(): void {
+  browser.tabs.onRemoved.addListener((tabId) => void itemFor(tabId).remove());
+}

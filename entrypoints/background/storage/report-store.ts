@@ -1,0 +1,133 @@
+// Every report bought or fetched, kept in IndexedDB so it opens offline and at once. Keyed by
+// (provider, id); the least recently opened are dropped when the library outgrows its budget.
+// The library is a convenience, never the record of a purchase: where the browser refuses it
+// (Firefox set to never remember history, a full disk), it reads as empty and keeping a report says
+// it was not saved; every report still opens from the service by its id.
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { Provider, Report, ReportSummary } from '@/lib/domain';
+
+export interface StoredReport extends Report {
+  /** When the service created it (from /user/reports), or when we received it. */
+  createdAt: string;
+  lastOpenedAt: number;
+  bytes: number;
+}
+
+interface LibrarySchema extends DBSchema {
+  reports: { key: [Provider, string]; value: StoredReport; indexes: { lastOpenedAt: number } };
+}
+
+const DEFAULT_BUDGET_BYTES = 50 * 1024 * 1024;
+let db: Promise<IDBPDatabase<LibrarySchema>> | undefined;
+
+/** The browser refused the storage (IndexedDB not available, quota exceeded): not a bug here. */
+export function isStorageRefusal(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return (
+    error instanceof DOMException ||
+    (typeof name === 'string' &&
+      ['QuotaExceededError', 'InvalidStateError', 'UnknownError', 'SecurityError', 'AbortError'].includes(
+        name,
+      ))
+  );
+}
+
+/** What a read of a refused library stands for: nothing kept. */
+function orNothing<T>(empty: T) {
+  return (error: unknown): T => {
+    if (!isStorageRefusal(error)) throw error;
+    return empty;
+  };
+}
+
+function open() {
+  // Inside a promise: a browser that refuses IndexedDB may throw at once rather than fail the request.
+  db ??= Promise.resolve().then(() =>
+    openDB<LibrarySchema>('vin-history-library', 1, {
+      upgrade(database) {
+        const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
+        store.createIndex('lastOpenedAt', 'lastOpenedAt');
+      },
+    }),
+  );
+  return db;
+}
+
+/**
+ * Stores a report, then trims the library to its budget (oldest opened first). `saved` is false when
+ * the browser refused the storage: the report is then not kept offline (it opens from the service).
+ */
+export async function keepReport(
+  report: Report,
+  createdAt: string,
+  budgetBytes = DEFAULT_BUDGET_BYTES,
+): Promise<{ stored: StoredReport; saved: boolean }> {
+  const stored: StoredReport = {
+    ...report,
+    createdAt,
+    lastOpenedAt: Date.now(),
+    bytes: report.html.length * 2,
+  };
+  try {
+    const database = await open();
+    await database.put('reports', stored);
+    await trim(database, budgetBytes);
+    return { stored, saved: true };
+  } catch (error) {
+    if (!isStorageRefusal(error)) throw error;
+    console.warn('[library] report not kept offline:', error);
+    return { stored, saved: false };
+  }
+}
+
+export async function findReport(provider: Provider, id: string): Promise<StoredReport | undefined> {
+  try {
+    const database = await open();
+    const found = await database.get('reports', [provider, id]);
+    if (found) await database.put('reports', { ...found, lastOpenedAt: Date.now() });
+    return found;
+  } catch (error) {
+    return orNothing(undefined)(error);
+  }
+}
+
+async function trim(database: IDBPDatabase<LibrarySchema>, budgetBytes: number) {
+  const all = await database.getAllFromIndex('reports', 'lastOpenedAt');
+  let total = all.reduce((sum, r) => sum + r.bytes, 0);
+  for (const oldest of all) {
+    if (total <= budgetBytes) break;
+    await database.delete('reports', [oldest.provider, oldest.id]);
+    total -= oldest.bytes;
+  }
+}
+
+/** The (provider, id) of every report kept: keys only, no report body is read. */
+export async function keptReportKeys(): Promise<Array<[Provider, string]>> {
+  return open()
+    .then((database) => database.getAllKeys('reports'))
+    .catch(orNothing<Array<[Provider, string]>>([]));
+}
+
+/** A kept report's summary (its body is read: for the rare report the service's list lacks). */
+export async function keptReportSummary(provider: Provider, id: string): Promise<ReportSummary | undefined> {
+  const kept = await open()
+    .then((database) => database.get('reports', [provider, id]))
+    .catch(orNothing(undefined));
+  return (
+    kept && {
+      provider,
+      id,
+      vin: kept.vin,
+      yearMakeModel: kept.yearMakeModel,
+      createdAt: kept.createdAt,
+      updatedAt: kept.createdAt,
+    }
+  );
+}
+
+/** Forgets the library (options: "clear cached data"). */
+export async function clearLibrary(): Promise<void> {
+  await open()
+    .then((database) => database.clear('reports'))
+    .catch(orNothing(undefined));
+}

@@ -1,0 +1,83 @@
+// Where the service's wire and client may be reached from, on resolved imports (TypeScript's own
+// module resolution with this project's tsconfig, the `@/` alias included): no page, component or
+// content script reaches lib/api/client.ts or lib/api/wire.ts, directly or through anything it
+// imports. Only the background talks to the service and reads its wire format (README, "Where
+// things are"). And only entrypoints/background/storage/ touches the background's storage APIs.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(__dirname, '../..');
+const config = ts.parseJsonConfigFileContent(
+  ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile).config,
+  ts.sys,
+  ROOT,
+);
+
+const rel = (file: string) => relative(ROOT, file).replaceAll('\\', '/');
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sourcesUnder(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** The project files a file imports (type-only imports included: they still couple the code). */
+function importsOf(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
+  return importedFiles.flatMap(({ fileName }) => {
+    const resolved = ts.resolveModuleName(fileName, join(ROOT, file), config.options, ts.sys).resolvedModule;
+    return resolved && !resolved.isExternalLibraryImport ? [rel(resolved.resolvedFileName)] : [];
+  });
+}
+
+/** Every project file `file` reaches through its imports, with the first chain found to each. */
+function reach(file: string): Map<string, string[]> {
+  const chains = new Map<string, string[]>([[file, [file]]]);
+  const queue = [file];
+  for (let next = queue.shift(); next; next = queue.shift())
+    for (const imported of importsOf(next))
+      if (!chains.has(imported)) {
+        chains.set(imported, [...(chains.get(next) ?? []), imported]);
+        queue.push(imported);
+      }
+  return chains;
+}
+
+const SERVICE_ONLY = ['lib/api/client.ts', 'lib/api/wire.ts'];
+const NOT_BACKGROUND = [
+  ...sourcesUnder('components'),
+  ...sourcesUnder('entrypoints').filter((f) => !f.startsWith('entrypoints/background/')),
+];
+
+describe('import boundaries', () => {
+  it('no page, component or content script reaches the service client or its wire schemas', () => {
+    expect(NOT_BACKGROUND.length).toBeGreaterThan(40);
+    const breaches = NOT_BACKGROUND.flatMap((file) => {
+      const chains = reach(file);
+      return SERVICE_ONLY.filter((target) => chains.has(target)).map((target) =>
+        (chains.get(target) ?? []).join(' → '),
+      );
+    });
+    expect(breaches).toEqual([]);
+  });
+
+  it('the background does reach them (the check resolves imports, it does not just match paths)', () => {
+    const chains = reach('entrypoints/background/index.ts');
+    for (const target of SERVICE_ONLY) expect(chains.has(target), target).toBe(true);
+  });
+
+  it('only entrypoints/background/storage/ calls the storage APIs the background keeps its state in', () => {
+    const offenders = sourcesUnder('entrypoints/background')
+      .filter((file) => !file.startsWith('entrypoints/background/storage/'))
+      .filter((file) =>
+        /\bbrowser\.storage\.|\bindexedDB\b|\bopenDB\(/.test(
+          readFileSync(join(ROOT, file), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, ''),
+        ),
+      );
+    expect(offenders).toEqual([]);
+  });
+});
