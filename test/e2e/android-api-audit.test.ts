@@ -15,7 +15,10 @@ const BUILD = join(ROOT, '.output/firefox-mv3');
 /** Where each API Firefox for Android lacks is used, and the guard that keeps it from throwing there. */
 const GUARDED: Record<string, { file: string; guard: string }> = {
   windows: { file: 'entrypoints/background/purchases/confirmation-window.ts', guard: 'if (browser.windows)' },
-  menus: { file: 'entrypoints/background/sites/context-menu.ts', guard: 'if (!browser.contextMenus) return;' },
+  menus: {
+    file: 'entrypoints/background/sites/context-menu.ts',
+    guard: 'if (!browser.contextMenus) return;',
+  },
 };
 // Firefox's older names for the same namespaces.
 const ALIASES: Record<string, string> = { contextMenus: 'menus' };
