@@ -6,8 +6,8 @@ import { createVerdictMemo } from '@/lib/verdict-memo';
 import type { Candidate, LocalDecode } from '@/lib/vin-verdict';
 import { watchHiddenText } from './hidden-text';
 import { createPlacer, type Placement } from './placement';
+import { createSliceClock, type Step } from './slice-clock';
 import { BADGE_TAG, createScanner, type Occurrence } from './subtree-scanner';
-import { yieldToPage } from './yield-to-page';
 
 export interface BadgeHandle {
   remove(): void;
@@ -44,9 +44,6 @@ export interface DrainStats {
   longestSliceMs: number;
   longestSliceIn: Step;
 }
-
-/** The steps of a pass, named for the benchmark's account of where the longest slice went. */
-type Step = 'scan' | 'judge' | 'index' | 'prepare' | 'place' | 'mount';
 
 // Verdicts kept for VINs that left the page (a virtualised list brings them back).
 const MAX_JUDGED = 20_000;
@@ -130,24 +127,8 @@ export function createPageScanner(options: PageScannerOptions) {
     placer.forgetVin(vin);
   }
 
-  let sliceStart = 0;
-  let longestSlice = 0;
-  let step: Step = 'scan';
-  let longestIn: Step = 'scan';
-  const timeUp = () => performance.now() - sliceStart > sliceMs;
-  /** Ends a slice of work: noted if it is the longest yet. */
-  function endSlice() {
-    const ms = performance.now() - sliceStart;
-    if (ms > longestSlice) {
-      longestSlice = ms;
-      longestIn = step;
-    }
-  }
-  async function slice() {
-    endSlice();
-    await yieldToPage();
-    sliceStart = performance.now();
-  }
+  const clock = createSliceClock(sliceMs);
+  const { timeUp } = clock;
 
   async function drain() {
     const stats: DrainStats = {
@@ -159,9 +140,7 @@ export function createPageScanner(options: PageScannerOptions) {
       longestSliceMs: 0,
       longestSliceIn: 'scan',
     };
-    longestSlice = 0;
-    step = 'scan';
-    sliceStart = performance.now();
+    clock.newPass();
     while (queue.length && !signal.aborted) {
       const root = queue.shift() as Node;
       // An empty fragment only asks for a new pass (after removals).
@@ -173,25 +152,26 @@ export function createPageScanner(options: PageScannerOptions) {
         const done = scanner.step(timeUp);
         stats.scanMs += performance.now() - stepStart;
         if (done) break;
-        await slice();
+        await clock.yield();
         if (signal.aborted) return;
       }
       // The next root is scanned in the same slice: no yield here, so the slice's clock runs on.
     }
     // Judged a message at a time, and badged after each: a flood is worked through at a bounded pace.
     do {
-      endSlice();
-      step = 'judge';
+      clock.end();
+      clock.step = 'judge';
       const classifyStart = performance.now();
       await classify();
       stats.classifyMs += performance.now() - classifyStart;
-      sliceStart = performance.now();
+      clock.restart();
       stats.mountMs += await mountDirty(stats);
     } while (toJudge.size && !stalled && !signal.aborted && !queue.length);
     stats.badges = badges.size - stats.badges;
-    endSlice();
-    stats.longestSliceMs = longestSlice;
-    stats.longestSliceIn = longestIn;
+    clock.end();
+    const longest = clock.longest();
+    stats.longestSliceMs = longest.ms;
+    stats.longestSliceIn = longest.in;
     options.onDrained?.(stats);
   }
 
@@ -250,11 +230,11 @@ export function createPageScanner(options: PageScannerOptions) {
    * written: interleaving would force a layout of the whole page for every badge.
    */
   async function mountDirty(stats: DrainStats): Promise<number> {
-    step = 'place';
+    clock.step = 'place';
     let work = 0;
     const pause = async () => {
-      work += performance.now() - sliceStart;
-      await slice();
+      work += clock.elapsed();
+      await clock.yield();
       return signal.aborted;
     };
     if (forgotten) {
@@ -279,9 +259,9 @@ export function createPageScanner(options: PageScannerOptions) {
       if (list.every((o) => o.kind === 'json')) dataOnly.set(vin, list);
     }
     if (dataOnly.size || waiting.size) {
-      step = 'index';
+      clock.step = 'index';
       while (!placer.indexStep(timeUp)) if (await pause()) return work;
-      step = 'prepare';
+      clock.step = 'prepare';
       let ready = placer.prepareData(dataOnly, waiting, timeUp);
       while (!ready) {
         if (await pause()) return work;
@@ -292,7 +272,7 @@ export function createPageScanner(options: PageScannerOptions) {
         toPlace.add(vin);
       }
     }
-    step = 'place';
+    clock.step = 'place';
     const placements: Array<[Placement, LocalDecode]> = [];
     for (const vin of [...toPlace]) {
       toPlace.delete(vin);
@@ -304,8 +284,8 @@ export function createPageScanner(options: PageScannerOptions) {
       else waiting.add(vin);
       if (timeUp() && (await pause())) return work;
     }
-    stats.placeMs += work + performance.now() - sliceStart;
-    step = 'mount';
+    stats.placeMs += work + clock.elapsed();
+    clock.step = 'mount';
     for (const [placement, decode] of placements) {
       if (badges.has(placement.vin)) continue;
       if (!placement.anchor.isConnected) {
@@ -316,7 +296,7 @@ export function createPageScanner(options: PageScannerOptions) {
       if (placement.append === 'end') hidden.watch(placement.anchor, placement.vin);
       if (timeUp() && (await pause())) return work;
     }
-    return work + performance.now() - sliceStart;
+    return work + clock.elapsed();
   }
 
   function schedule(root: Node) {
