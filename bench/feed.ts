@@ -70,10 +70,22 @@ for (let pair = 0; pair < PAIRS; pair++) {
   for (const page of ['vins', 'plain'] as const) {
     // Alternated, the order flipped each pair: neither side always runs on a warmer machine.
     const first = pair % 2 === 0;
-    const a = await busyMsPerSecond(first ? withExtension.context : plainContext, page);
-    const b = await busyMsPerSecond(first ? plainContext : withExtension.context, page);
-    const [withMs, withoutMs] = first ? [a, b] : [b, a];
-    results[page].push({ with: withMs, without: withoutMs, added: (withMs / withoutMs - 1) * 100 });
+    // The page's own script is the same work on both sides: a side measuring under half the other
+    // did not run the feed for the whole window (seen once in a smoke: 29.7 against 84.6 ms/s, which
+    // read as "-65 %, held"). Such a pair is measured again, twice at most, and said so.
+    for (let attempt = 1; ; attempt++) {
+      const a = await busyMsPerSecond(first ? withExtension.context : plainContext, page);
+      const b = await busyMsPerSecond(first ? plainContext : withExtension.context, page);
+      const [withMs, withoutMs] = first ? [a, b] : [b, a];
+      const sane = withMs > withoutMs / 2 && withoutMs > withMs / 2;
+      if (sane || attempt === 3) {
+        results[page].push({ with: withMs, without: withoutMs, added: (withMs / withoutMs - 1) * 100 });
+        break;
+      }
+      console.log(
+        `${page}: pair ${pair + 1} measured again (${round(withMs)} ms/s with, ${round(withoutMs)} without)`,
+      );
+    }
   }
 }
 const badged = await (async () => {
