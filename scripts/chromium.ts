@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumPath, EXTENSION_DIR, SCREENSHOT_DIR } from './browser-paths';
-import { saveSettingsMessage } from './save-settings-message';
+import { saveSettingsMessage, wireMessage } from './wire-message';
 
 export interface ExtensionBrowser {
   context: BrowserContext;
@@ -96,7 +96,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
           (
             globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
           ).chrome.runtime.sendMessage(message),
-        { id: 1, type: 'getProviderNames', timestamp: Date.now() },
+        wireMessage('getProviderNames'),
       );
       return worker.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
     },

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_DIR, firefoxPath, SCREENSHOT_DIR } from './browser-paths';
-import { saveSettingsMessage } from './save-settings-message';
+import { saveSettingsMessage } from './wire-message';
 
 // A fixed internal UUID, so the tests know the extension's origin before it starts.
 const EXTENSION_ID = 'vin-history-lens@example.com';

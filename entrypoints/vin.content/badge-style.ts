@@ -30,7 +30,7 @@ export const BADGE_CSS = `
 .panel.sheet { position: fixed; inset: auto 0 0; margin: 0; width: auto; height: auto; max-height: 80vh; overflow: auto;
   border-radius: 12px 12px 0 0; padding: 12px 16px calc(16px + env(safe-area-inset-bottom)); }
 /* Touch: the pill keeps its look and takes no room, but its hit area grows toward 44 px into the
-   room above and below it that holds none of the page's controls (--up, --down: badge.tsx). */
+   room above and below it that holds none of the page's controls (--up, --down: touch-reach.ts). */
 @media (pointer: coarse) {
   .pill { position: relative; }
   .pill::after { content: ''; position: absolute; inset: calc(0px - var(--up, 0px)) 0 calc(0px - var(--down, 0px)); }

@@ -13,6 +13,7 @@ import { plural } from '@/lib/plural';
 import { type Result, unanswered } from '@/lib/result';
 import { decodeLine } from '@/lib/vehicle-text';
 import type { LocalDecode } from '@/lib/vin-verdict';
+import { watchTouchReach } from './touch-reach';
 
 export interface BadgeActions {
   checkRecords(vin: string): Promise<Result<RecordCounts>>;
@@ -49,16 +50,6 @@ interface BadgeState {
    */
   sheet: boolean;
 }
-
-/** What a page's own tap lands on. */
-const CONTROLS =
-  'a[href],button,input,select,textarea,label,summary,[role=button],[role=link],[tabindex]:not([tabindex="-1"])';
-
-/** Read once per page (a badge is drawn in batches of dozens): whether the pointer is a finger. */
-let coarse: MediaQueryList | undefined;
-/** Touch only: pills waiting to be on screen to measure the room around them (reach()). */
-let onScreen: IntersectionObserver | undefined;
-const measures = new WeakMap<Element, () => void>();
 
 /** At most this wide (CSS px), the panel opens as a bottom sheet. */
 const SHEET_MAX_WIDTH = 480;
@@ -111,61 +102,11 @@ export class Badge extends Component<BadgeProps, BadgeState> {
     }
   }
 
-  // Touch: the pill keeps its size, but its hit area grows toward 44 px (badge-style.ts) into the
-  // room around it where the page has none of its own controls (the card's links stay the card's).
-  // Hit-testing sees only the screen: measured once the pill and the room around it are on it, and
-  // again after the page's load (images arriving late move what is around the pill).
-  override componentDidMount() {
-    const pill = this.root.current?.firstElementChild;
-    coarse ??= matchMedia('(pointer: coarse)');
-    if (!pill || !coarse.matches) return;
-    onScreen ??= new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries)
-          if (entry.isIntersecting && entry.intersectionRatio === 1) {
-            onScreen?.unobserve(entry.target);
-            measures.get(entry.target)?.();
-          }
-      },
-      { threshold: 1, rootMargin: '-24px 0px' },
-    );
-    measures.set(pill, () => this.reach());
-    onScreen.observe(pill);
-    if (document.readyState !== 'complete')
-      addEventListener('load', () => onScreen?.observe(pill), { once: true });
-  }
+  /** Cancels the touch hit-area measure (touch-reach.ts). */
+  stopReach = () => {};
 
-  reach() {
-    const badge = this.root.current;
-    const pill = badge?.firstElementChild;
-    if (!pill) return;
-    const r = pill.getBoundingClientRect();
-    const host = (badge.getRootNode() as ShadowRoot).host;
-    // A page's control, its own open shadow root's included (cars.com's buttons are custom elements
-    // whose link lives in their shadow root).
-    const control = (e: Element, x: number, y: number) =>
-      e !== host && !!(e.closest(CONTROLS) || e.shadowRoot?.elementFromPoint(x, y)?.closest(CONTROLS));
-    const free = (y: number) => {
-      // Across the pill, 12 px apart and at both ends (a control is seldom narrower).
-      for (let x = r.left + 1; ; x = Math.min(x + 12, r.right - 1)) {
-        if (document.elementsFromPoint(x, y).some((e) => control(e, x, y))) return false;
-        if (x >= r.right - 1) return true;
-      }
-    };
-    // The free room on each side (px, in steps), then 24 px shared out (a 22 px pill reaches 46), evenly where both have it.
-    const room = (edge: number, sign: number) => {
-      let d = 0;
-      for (let step = 3; step <= 24; step += 3) {
-        if (!free(edge + sign * step)) break;
-        d = step;
-      }
-      return d;
-    };
-    const above = room(r.top, -1);
-    const below = room(r.bottom, 1);
-    const up = Math.min(above, Math.max(12, 24 - below));
-    badge.style.setProperty('--up', `${up}px`);
-    badge.style.setProperty('--down', `${Math.min(below, 24 - up)}px`);
+  override componentDidMount() {
+    if (this.root.current) this.stopReach = watchTouchReach(this.root.current);
   }
 
   override componentDidUpdate(_: BadgeProps, previous: BadgeState) {
@@ -181,8 +122,7 @@ export class Badge extends Component<BadgeProps, BadgeState> {
   }
 
   override componentWillUnmount() {
-    const pill = this.root.current?.firstElementChild;
-    if (pill) onScreen?.unobserve(pill);
+    this.stopReach();
     document.removeEventListener('pointerdown', this.outside, true);
     document.removeEventListener('keydown', this.escape, true);
   }

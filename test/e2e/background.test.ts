@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeOf } from './closed-shadow';
+import { fromPage } from './from-page';
 import { startStack } from './setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -10,27 +11,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.stop());
-
-/** Sends a protocol message from an extension page, as the popup or confirmation window would. */
-function fromPage<T>(page: Page, type: string, data: unknown): Promise<T> {
-  return page.evaluate(
-    async ([type, data]) => {
-      const chrome = (
-        globalThis as unknown as {
-          chrome: { runtime: { sendMessage(m: unknown): Promise<{ res?: unknown; err?: unknown }> } };
-        }
-      ).chrome;
-      const answer = await chrome.runtime.sendMessage({
-        id: Math.random(),
-        type,
-        data,
-        timestamp: Date.now(),
-      });
-      return answer.res as never;
-    },
-    [type, data] as const,
-  );
-}
 
 describe('background in Chromium', () => {
   it('two tabs showing the same VINs make one record check per VIN', async () => {

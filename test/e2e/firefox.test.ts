@@ -9,6 +9,7 @@ import type { Browser } from 'webextension-polyfill';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
+import { wireMessage } from '../../scripts/wire-message';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
 import { startFixtureServer } from './setup-extension';
 
@@ -36,13 +37,9 @@ const requestsSince = (mark: number) => server.sim.log.slice(mark).map((entry) =
 
 /** The connection settings as the background reports them to an extension page. */
 const settingsSeenBy = (extensionPage: Page) =>
-  extensionPage.evaluate(() =>
-    (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage({
-      id: Math.random(),
-      type: 'getSettings',
-      data: undefined,
-      timestamp: Date.now(),
-    }),
+  extensionPage.evaluate(
+    (message) => (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage(message),
+    wireMessage('getSettings'),
   );
 
 /** The browser's id of the tab showing `page`, asked from an extension page. */
@@ -101,13 +98,9 @@ describe('Firefox ESR', () => {
     const settingsBefore = await settingsSeenBy(options);
     // The account read once, so the popup's headline (name, e-mail, credits) is in storage.session,
     // where an extension page sees it; the probe must not.
-    await options.evaluate(() =>
-      (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage({
-        id: Math.random(),
-        type: 'getAccount',
-        data: { fresh: true },
-        timestamp: Date.now(),
-      }),
+    await options.evaluate(
+      (message) => (globalThis as unknown as { browser: Browser }).browser.runtime.sendMessage(message),
+      wireMessage('getAccount', { fresh: true }),
     );
     await expect
       .poll(() =>

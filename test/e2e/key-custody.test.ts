@@ -4,8 +4,8 @@
 // neither read the key nor change what the background decides by rewriting what it can write.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromPage } from './from-page';
 import { startStack } from './setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -13,22 +13,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.stop());
-
-/** A protocol message from an extension page, as the popup or options would send it. */
-async function fromPage<T>(page: Page, type: string, data: unknown): Promise<T> {
-  return page.evaluate(
-    async ([type, data]) => {
-      const chrome = (
-        globalThis as unknown as {
-          chrome: { runtime: { sendMessage(m: unknown): Promise<{ res?: unknown }> } };
-        }
-      ).chrome;
-      return (await chrome.runtime.sendMessage({ id: Math.random(), type, data, timestamp: Date.now() }))
-        .res as never;
-    },
-    [type, data] as const,
-  );
-}
 
 /** Another HTTP server on 127.0.0.1 that records every request it gets (the extension must send it none). */
 async function recorder(): Promise<{ origin: string; requests: string[]; close(): Promise<void> }> {

@@ -63,7 +63,6 @@ describe('at 360x640 with touch', () => {
       await page.locator(ready).first().waitFor();
       // Once more with the page ready: the viewer's report frame can reset DevTools' touch emulation.
       await touch(page);
-      expect(page.viewportSize()).toEqual({ width: WIDTH, height: HEIGHT });
       expect(await page.evaluate(() => innerWidth)).toBe(WIDTH);
       expect(await fitOf(page)).toEqual({ overflowX: 0, small: [], short: [] });
       expect(await seriousViolations(page)).toEqual([]);

@@ -16,12 +16,13 @@ export async function autoCheck(
   vin: string,
   tabId: number,
   url: string,
-  vinsOnPage: string[],
+  vinsOnPage: () => Promise<string[]>,
 ): Promise<RecordCounts | undefined> {
   const settings = await economySettings();
   if (
     !settings.autoCheckDetailPages ||
-    vinsOnPage.length !== 1 ||
+    // The tab's list is read only for a user who opted in.
+    (await vinsOnPage()).length !== 1 ||
     !(await firstAutoCheckOfPage(tabId, url)) ||
     !(await spendBudget('auto-checks', settings.autoChecksPerDay, DAY))
   )

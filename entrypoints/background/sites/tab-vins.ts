@@ -38,7 +38,7 @@ export async function reportPageVins(
   const known = await knownCounts(fresh.map((d) => d.vin));
   const auto = fresh.length === 1 && !sender.frameId ? fresh[0]?.vin : undefined;
   if (auto && !known[auto]) {
-    const counts = await autoCheck(auto, tabId, sender.url ?? '', await itemFor(tabId).get());
+    const counts = await autoCheck(auto, tabId, sender.url ?? '', () => itemFor(tabId).get());
     if (counts) known[auto] = counts;
   }
   // Owned: from the report list as last read (no request); a balance never reaches the page.
