@@ -1,12 +1,15 @@
 // Styles of the in-page badge. They live inside the badge's closed shadow root: the page's CSS
 // cannot reach in, and these cannot leak out. The host is absolutely positioned at its static place
 // (no offsets): it takes no room, so the card keeps its size and layout, and its z-index stays low
-// so the page's own sticky headers and dialogs cover it.
+// so the page's own sticky headers and dialogs cover it. A drawn badge is laid out and painted
+// with the page on every frame the page changes, so the closed badge is one positioned box (the
+// host, with layout containment: its inside is laid out on its own) and nothing positioned inside
+// it until the panel opens (the host is the panel's containing block).
 export const BADGE_CSS = `
-:host { all: initial; position: absolute; z-index: 1; }
+:host { all: initial; position: absolute; z-index: 1; contain: layout style; }
 /* Not drawn yet (far from the screen): no box at all, so it costs the page's layout nothing. */
 :host(:not([data-vhr-shown])) { display: none; }
-.badge { position: relative; display: inline-block; }
+.badge { display: inline-block; }
 /* At a card's top: raised onto the card's edge, so it covers as little of the card's own text as it
    can (the host itself moves, so what the user sees is where clicks land). */
 :host([data-vhr-at="card"]) { transform: translateY(-70%); }
@@ -21,7 +24,8 @@ export const BADGE_CSS = `
   font-size: 9px; font-weight: 800; letter-spacing: -.02em; }
 .pill.owned .mark { background: #fff; color: #0f5f5c; }
 .pill:focus-visible, button:focus-visible { outline: 2px solid #0f5f5c; outline-offset: 2px; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* Read by screen readers, not shown; not positioned (see above). */
+.visually-hidden { display: inline-block; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .panel { position: absolute; top: calc(100% + 2px); left: 4px; width: 290px; padding: 8px 12px 10px;
   background: #fff; color: #17202b; border: 1px solid #c6cdd6; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
   font-size: 14px; line-height: 1.4; text-align: left; white-space: normal; }

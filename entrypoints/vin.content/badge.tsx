@@ -182,9 +182,11 @@ export class Badge extends Component<BadgeProps, BadgeState> {
           <span class="mark" aria-hidden="true">
             VH
           </span>
-          <span class="visually-hidden">VIN History Lens: </span>
-          {mismatch ? '⚠ ' : ''}
-          {pillText}
+          <span>
+            <span class="visually-hidden">VIN History Lens: </span>
+            {mismatch ? '⚠ ' : ''}
+            {pillText}
+          </span>
         </button>
         {open && (
           <section

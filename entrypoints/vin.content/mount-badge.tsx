@@ -8,7 +8,7 @@ import { listingMismatch } from '@/lib/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin-verdict';
 import { Badge, type BadgeActions } from './badge';
 import { BADGE_CSS } from './badge-style';
-import { whenNearScreen } from './near-screen';
+import { trackNearScreen } from './near-screen';
 import type { BadgeHandle } from './page-scanner';
 import type { Placement } from './placement';
 import { BADGE_TAG } from './subtree-scanner';
@@ -63,15 +63,24 @@ export function mountBadge(
   if (placement.append === 'first') anchor.prepend(host);
   else anchor.append(host);
   // Open: above the neighbouring badges, still under the page's own overlays.
-  const onToggle = (open: boolean) => {
-    host.style.zIndex = open ? '3' : '';
+  let open = false;
+  const onToggle = (isOpen: boolean) => {
+    open = isOpen;
+    host.style.zIndex = isOpen ? '3' : '';
   };
-  // Drawn once its place comes within a screen of the viewport (near-screen.ts): until then the host
-  // is in the page, undisplayed, and costs the page's layout nothing.
-  let drawn = false;
-  const forget = whenNearScreen(anchor, () => {
-    drawn = true;
+  // Drawn once its place comes within a screen of the viewport, put away (undisplayed, its state
+  // kept) once it is two screens away (near-screen.ts): a badge far from the screen costs the
+  // page's layout nothing. One the user is using (its panel open, or focus in it) stays.
+  let rendered = false;
+  const forget = trackNearScreen(anchor, (near) => {
+    if (!near) {
+      if (open || shadow.activeElement) return false;
+      delete host.dataset.vhrShown;
+      return true;
+    }
     host.dataset.vhrShown = '';
+    if (rendered) return true;
+    rendered = true;
     render(
       <Badge
         decode={decode}
@@ -83,12 +92,13 @@ export function mountBadge(
       />,
       shadow,
     );
+    return true;
   });
   return {
     host,
     remove() {
       forget();
-      if (drawn) render(null, shadow);
+      if (rendered) render(null, shadow);
       host.remove();
     },
   };

@@ -1,17 +1,39 @@
-// Runs a callback once an element comes within a screen of the viewport: what lets a badge be drawn
-// only where the user can see it soon (drawn badges are laid out and painted with the page on every
-// frame). Not an IntersectionObserver: one with hundreds of targets is computed on every frame the
-// page lays out, and on a feed that prepends 4 posts a second 285 waiting badges cost about 20 ms of
-// the page's main thread a second that way. Here an element is looked at when it starts waiting, and
-// all waiting ones when something may have brought one near: a scroll (of the page or of any
-// scroller in it), a resize, a click (tabs, accordions, "show more"). Looks run in animation frames,
-// where the page's layout is due anyway, at most 4 ms a frame: 10,000 waiting elements (a page
-// flooded with VIN-like strings) are gone through over several frames, never in one long task.
+// Tells a badge when its place comes near the screen and when it has gone far from it: what lets a
+// page draw only the badges the user can see soon. Drawn badges cost the page's rendering on every
+// frame it changes: on bench:feed's page (20 frames a second, a post with a VIN prepended 4 times
+// a second, CDP traces) all 316 drawn at once cost +60 % of its main thread, and after 45 s a
+// version that kept every badge it drew had 207 drawn, +35 % against the same extension drawing
+// none; putting away those pushed two screens down keeps 23 drawn: +11 %.
+//
+// Not an IntersectionObserver: one with hundreds of targets is computed on every frame the page
+// lays out (285 waiting badges cost that feed about 20 ms of main thread a second), and a one-shot
+// observer for new elements answers after the frame, so the draw lands in a frame of its own
+// (measured worse: +10 ms/s). Here an element is looked at in the animation frame after it starts
+// being tracked, where the page's layout is due anyway; every tracked element when something may
+// have moved many (a scroll of the page or of any scroller in it, a resize, a click: tabs,
+// accordions, "show more"); and the drawn ones (few: only those near the screen) at every look, so
+// a badge pushed down a feed by new posts is put away once it is far. Looks take at most 4 ms a
+// frame: 10,000 tracked elements (a page flooded with VIN-like strings) are gone through over
+// several frames, never in one long task.
 
-const waiting = new Map<Element, Set<() => void>>();
-// Elements that started waiting since the last look: looked at on their own, whatever else waits.
+/**
+ * Told `true` when the element comes within a screen of the viewport, `false` once it is more
+ * than two screens away (the gap keeps a badge at the edge from flickering). Returns false to
+ * refuse the change (an open or focused badge stays drawn); it is asked again at a later look.
+ */
+export type NearScreenCallback = (near: boolean) => boolean;
+
+interface Tracked {
+  near: boolean;
+  callbacks: Set<NearScreenCallback>;
+}
+
+const tracked = new Map<Element, Tracked>();
+/** Tracked elements told `near`: looked at on every look. */
+const drawn = new Set<Element>();
+/** Elements tracked since the last look: looked at on their own, whatever else is tracked. */
 const fresh = new Set<Element>();
-// A look at every waiting element, in progress over frames; another is due after it when the page
+// A look at every tracked element, in progress over frames; another is due after it when the page
 // scrolled meanwhile.
 let pass: Iterator<Element> | null = null;
 let passAgain = false;
@@ -19,17 +41,33 @@ let queued = false;
 let listening = false;
 const SLICE_MS = 4;
 
-/** True when the element is near the screen and its callbacks ran. */
+/** Whether `box` is within `screens` screens of the viewport (`height` x `width`). */
+function within(box: DOMRect, screens: number, height: number, width: number): boolean {
+  return !(
+    box.bottom < -screens * height ||
+    box.top > (1 + screens) * height ||
+    box.right < -screens * width ||
+    box.left > (1 + screens) * width
+  );
+}
+
+/** Looks at one element; true when its callbacks ran (a draw or a put-away: the costly part). */
 function lookAt(element: Element, height: number, width: number): boolean {
-  const callbacks = waiting.get(element);
-  if (!callbacks) return false;
+  const entry = tracked.get(element);
+  if (!entry) return false;
   const box = element.getBoundingClientRect();
-  // No box (inside something hidden): looked at again on the next scroll, resize or click.
-  if (box.width === 0 && box.height === 0) return false;
-  if (box.bottom < -height || box.top > 2 * height || box.right < -width || box.left > 2 * width)
-    return false;
-  waiting.delete(element);
-  for (const callback of callbacks) callback();
+  // No box (inside something hidden): not near; a drawn badge there is put away.
+  const boxless = box.width === 0 && box.height === 0;
+  const near = entry.near
+    ? !boxless && within(box, 2, height, width)
+    : !boxless && within(box, 1, height, width);
+  if (near === entry.near) return false;
+  let accepted = true;
+  for (const callback of entry.callbacks) accepted = callback(near) && accepted;
+  if (!accepted) return true;
+  entry.near = near;
+  if (near) drawn.add(element);
+  else drawn.delete(element);
   return true;
 }
 
@@ -38,16 +76,18 @@ function lookNow() {
   const height = innerHeight;
   const width = innerWidth;
   const deadline = performance.now() + SLICE_MS;
-  // Drawing is the costly part: the time is read after every element that drew, and every 64 looks.
+  // The time is read after every element that drew, and every 64 looks.
   let looked = 0;
   const timeUp = (drew: boolean) => (drew || ++looked % 64 === 0) && performance.now() > deadline;
   for (const element of fresh) {
     fresh.delete(element);
     if (timeUp(lookAt(element, height, width))) return queue();
   }
+  // The drawn ones are few (those near the screen), and a page that adds content moves them.
+  for (const element of [...drawn]) if (timeUp(lookAt(element, height, width))) return queue();
   if (!pass && passAgain) {
     passAgain = false;
-    pass = [...waiting.keys()][Symbol.iterator]();
+    pass = [...tracked.keys()][Symbol.iterator]();
   }
   while (pass) {
     const next = pass.next();
@@ -63,29 +103,39 @@ function queue() {
   requestAnimationFrame(lookNow);
 }
 
-/** Something may have moved elements near the screen: every waiting one is looked at again. */
+/** Something may have moved elements near the screen or away: every tracked one is looked at. */
 function lookAgain() {
-  if (waiting.size === 0) return;
+  if (tracked.size === 0) return;
   passAgain = true;
   queue();
 }
 
-/** Calls `callback` once `element` is within a screen of the viewport; returns a cancel. */
-export function whenNearScreen(element: Element, callback: () => void): () => void {
+/** Tells `callback` when `element` comes near the screen and when it goes far; returns a cancel. */
+export function trackNearScreen(element: Element, callback: NearScreenCallback): () => void {
   if (!listening) {
     listening = true;
     const options = { capture: true, passive: true };
     for (const type of ['scroll', 'resize', 'click']) addEventListener(type, lookAgain, options);
   }
-  const callbacks = waiting.get(element) ?? new Set<() => void>();
-  callbacks.add(callback);
-  waiting.set(element, callbacks);
+  let entry = tracked.get(element);
+  if (!entry) {
+    entry = { near: false, callbacks: new Set() };
+    tracked.set(element, entry);
+  }
+  // A second badge on an element already near is drawn at the next look like a new one.
+  if (entry.near) {
+    entry.near = false;
+    drawn.delete(element);
+  }
+  entry.callbacks.add(callback);
   fresh.add(element);
   queue();
+  const own = entry;
   return () => {
-    callbacks.delete(callback);
-    if (callbacks.size === 0 && waiting.get(element) === callbacks) {
-      waiting.delete(element);
+    own.callbacks.delete(callback);
+    if (own.callbacks.size === 0 && tracked.get(element) === own) {
+      tracked.delete(element);
+      drawn.delete(element);
       fresh.delete(element);
     }
   };

@@ -5,6 +5,7 @@ import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/page-limits';
 import { createVerdictMemo } from '@/lib/verdict-memo';
 import type { Candidate, LocalDecode } from '@/lib/vin-verdict';
 import { watchHiddenText } from './hidden-text';
+import { createPageBeat } from './page-beat';
 import { createPlacer, type Placement } from './placement';
 import { createSliceClock, type Step } from './slice-clock';
 import { BADGE_TAG, createScanner, type Occurrence } from './subtree-scanner';
@@ -71,6 +72,8 @@ export function createPageScanner(options: PageScannerOptions) {
   const seenPairs = new WeakMap<Element, Set<string>>();
   const badges = new Map<string, { anchor: Element; handle: BadgeHandle }>();
   const placer = createPlacer(doc);
+  // Badges join the page in the frame of the page's own next change (page-beat.ts).
+  const beat = createPageBeat();
   const queue: Node[] = [];
   // VINs on the page the background accepted, with their decode.
   const accepted = new Map<string, LocalDecode>();
@@ -286,6 +289,13 @@ export function createPageScanner(options: PageScannerOptions) {
     }
     stats.placeMs += work + clock.elapsed();
     clock.step = 'mount';
+    if (placements.length) {
+      work += clock.elapsed();
+      clock.end();
+      await beat.next();
+      if (signal.aborted) return work;
+      clock.restart();
+    }
     for (const [placement, decode] of placements) {
       if (badges.has(placement.vin)) continue;
       if (!placement.anchor.isConnected) {
@@ -345,6 +355,8 @@ export function createPageScanner(options: PageScannerOptions) {
 
   function onMutations(records: MutationRecord[]) {
     let removed = false;
+    // Whether the page changed anything itself (not only the badges' hosts joining or leaving).
+    let pageChanged = false;
     const roots = new Set<Node>();
     // Elements changed in place: their text or a watched attribute.
     const changed = new Set<Node>();
@@ -352,21 +364,26 @@ export function createPageScanner(options: PageScannerOptions) {
       if (record.type === 'childList') {
         // Text replaced in place (a counter, a clock) is a change of its element, handled below; only
         // an element leaving can take occurrences with it.
-        for (const node of record.removedNodes)
+        for (const node of record.removedNodes) {
           if (node.nodeType === 3) changed.add(record.target);
           else removed = true;
+          if (node.nodeType !== 1 || (node as Element).localName !== BADGE_TAG) pageChanged = true;
+        }
         for (const node of record.addedNodes) {
           if (node.nodeType === 1 && (node as Element).localName === BADGE_TAG) continue;
+          pageChanged = true;
           // Added text joins a run in its block: rescan the parent so split VINs are seen whole.
           if (node.nodeType === 1) roots.add(node);
           else changed.add(record.target);
         }
       } else {
+        pageChanged = true;
         changed.add(
           record.type === 'characterData' ? (record.target.parentNode ?? record.target) : record.target,
         );
       }
     }
+    if (pageChanged) beat.changed();
     for (const node of changed) {
       // A busy page rewrites small texts many times a second (likes, timers, prices): one shorter
       // than a VIN that held none cannot hold one now, and is not worth a pass. (A VIN split across

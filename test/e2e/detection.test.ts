@@ -124,9 +124,10 @@ describe('detection in Chromium', () => {
     await expect.poll(() => stack.browser.toolbarText(lookAlikes)).toBe('6');
   });
 
-  it('a long list: every card gets its badge, drawn once its card comes within a screen of the viewport', async () => {
+  it('a long list: every card gets its badge, drawn within a screen of the viewport and put away two screens from it', async () => {
     // Drawn badges cost the page layout and paint on every frame (bench:feed); cards far below the
-    // screen get theirs when the user scrolls near them, and keep them.
+    // screen get theirs when the user scrolls near them, and those scrolled far away are put away
+    // (undisplayed, their state kept), unless the user has one open.
     const vehicles = decodedVins().slice(0, 40);
     const tab = await stack.browser.context.newPage();
     await tab.setViewportSize({ width: 1000, height: 600 });
@@ -156,10 +157,23 @@ describe('detection in Chromium', () => {
     await expect.poll(async () => (await drawn()).includes(last.vin)).toBe(true);
     const badge = await badgeOf(tab, last.vin);
     await expect.poll(() => badge.text()).toContain(String(last.year));
-    // Scrolled back to the top: what was drawn stays drawn.
+    // The first card is 11,700 px up now: its badge was put away.
+    expect(await drawn()).not.toContain(vehicles[0]?.vin);
+    expect((await drawn()).length).toBeLessThan(vehicles.length / 2);
+    // The user opens the last badge and scrolls back to the top: the open one stays drawn, open.
+    await badge.click(String(last.year));
+    await expect.poll(() => badge.text()).toContain(last.vin);
     await tab.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(async () => (await drawn()).includes(vehicles[0]?.vin)).toBe(true);
     expect(await drawn()).toContain(last.vin);
+    expect(await badge.text()).toContain(last.vin);
+    // A click on the page closes it and takes the focus: it is put away at the look that follows;
+    // scrolled back to, it is drawn again as it was left.
+    await tab.mouse.click(5, 5);
+    await expect.poll(async () => (await drawn()).includes(last.vin)).toBe(false);
+    await tab.evaluate(() => document.querySelector('main > article:last-child')?.scrollIntoView());
+    await expect.poll(async () => (await drawn()).includes(last.vin)).toBe(true);
+    expect(await badge.text()).toContain(String(last.year));
     await tab.close();
   });
 
