@@ -1,7 +1,7 @@
 // Tells a badge when its place comes near the screen and when it has gone far from it: what lets a
 // page draw only the badges the user can see soon. Drawn badges cost the page's rendering on every
 // frame it changes: on bench:feed's page (20 frames a second, a post with a VIN prepended 4 times
-// a second, CDP traces) all 316 drawn at once cost +60 % of its main thread, and after 45 s a
+// a second, CDP traces) all 316 drawn at once cost +82 % of its main thread, and after 45 s a
 // version that kept every badge it drew had 207 drawn, +35 % against the same extension drawing
 // none; putting away those pushed two screens down keeps 23 drawn: +11 %.
 //
