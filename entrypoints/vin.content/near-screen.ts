@@ -23,13 +23,14 @@
  */
 export type NearScreenCallback = (near: boolean) => boolean;
 
-interface Tracked {
-  near: boolean;
-  callbacks: Set<NearScreenCallback>;
-}
+/**
+ * Each callback of an element with what it was last told and accepted: two badges on one element
+ * (two VINs in one text) are drawn and put away each on its own (an open one stays, the other goes).
+ */
+type Tracked = Map<NearScreenCallback, boolean>;
 
 const tracked = new Map<Element, Tracked>();
-/** Tracked elements told `near`: looked at on every look. */
+/** Tracked elements with a callback told `near`: looked at on every look. */
 const drawn = new Set<Element>();
 /** Elements tracked since the last look: looked at on their own, whatever else is tracked. */
 const fresh = new Set<Element>();
@@ -51,24 +52,28 @@ function within(box: DOMRect, screens: number, height: number, width: number): b
   );
 }
 
-/** Looks at one element; true when its callbacks ran (a draw or a put-away: the costly part). */
+/** Looks at one element; true when a callback ran (a draw or a put-away: the costly part). */
 function lookAt(element: Element, height: number, width: number): boolean {
-  const entry = tracked.get(element);
-  if (!entry) return false;
+  const callbacks = tracked.get(element);
+  if (!callbacks) return false;
   const box = element.getBoundingClientRect();
   // No box (inside something hidden): not near; a drawn badge there is put away.
   const boxless = box.width === 0 && box.height === 0;
-  const near = entry.near
-    ? !boxless && within(box, 2, height, width)
-    : !boxless && within(box, 1, height, width);
-  if (near === entry.near) return false;
-  let accepted = true;
-  for (const callback of entry.callbacks) accepted = callback(near) && accepted;
-  if (!accepted) return true;
-  entry.near = near;
-  if (near) drawn.add(element);
+  const nearNow = !boxless && within(box, 1, height, width);
+  const stillNear = !boxless && within(box, 2, height, width);
+  let ran = false;
+  let anyNear = false;
+  for (const [callback, near] of callbacks) {
+    const wanted = near ? stillNear : nearNow;
+    if (wanted !== near) {
+      ran = true;
+      if (callback(wanted)) callbacks.set(callback, wanted);
+    }
+    anyNear ||= callbacks.get(callback) === true;
+  }
+  if (anyNear) drawn.add(element);
   else drawn.delete(element);
-  return true;
+  return ran;
 }
 
 function lookNow() {
@@ -117,23 +122,15 @@ export function trackNearScreen(element: Element, callback: NearScreenCallback):
     const options = { capture: true, passive: true };
     for (const type of ['scroll', 'resize', 'click']) addEventListener(type, lookAgain, options);
   }
-  let entry = tracked.get(element);
-  if (!entry) {
-    entry = { near: false, callbacks: new Set() };
-    tracked.set(element, entry);
-  }
-  // A second badge on an element already near is drawn at the next look like a new one.
-  if (entry.near) {
-    entry.near = false;
-    drawn.delete(element);
-  }
-  entry.callbacks.add(callback);
+  const callbacks = tracked.get(element) ?? new Map<NearScreenCallback, boolean>();
+  tracked.set(element, callbacks);
+  // Not near until a look says so, like every new one.
+  callbacks.set(callback, false);
   fresh.add(element);
   queue();
-  const own = entry;
   return () => {
-    own.callbacks.delete(callback);
-    if (own.callbacks.size === 0 && tracked.get(element) === own) {
+    callbacks.delete(callback);
+    if (callbacks.size === 0 && tracked.get(element) === callbacks) {
       tracked.delete(element);
       drawn.delete(element);
       fresh.delete(element);

@@ -177,6 +177,51 @@ describe('detection in Chromium', () => {
     await tab.close();
   });
 
+  it('two badges in one text: the open one stays drawn far from the screen, the other is put away and comes back beside it', async () => {
+    // One text naming two vehicles (a fleet sale's lot of two) holds both badges: each is drawn and
+    // put away on its own.
+    const vehicles = decodedVins().slice(0, 22);
+    const [first, second] = vehicles.slice(-2) as [(typeof vehicles)[number], (typeof vehicles)[number]];
+    const tab = await stack.browser.context.newPage();
+    await tab.setViewportSize({ width: 1000, height: 600 });
+    await tab.goto(`${stack.server.origin}/fixtures/blank.html`);
+    await tab.evaluate(
+      ({ list, pair }) => {
+        const main = document.createElement('main');
+        for (const { vin, year, make, model } of list) {
+          const card = document.createElement('article');
+          card.style.height = '300px';
+          card.innerHTML = `<h2>${year} ${make} ${model}</h2><p>VIN: ${vin}</p>`;
+          main.append(card);
+        }
+        const lot = document.createElement('article');
+        lot.innerHTML = `<h2>Fleet lot of two</h2><p>VIN: ${pair[0]} and VIN: ${pair[1]}</p>`;
+        main.append(lot);
+        document.body.append(main);
+      },
+      { list: vehicles.slice(0, -2), pair: [first.vin, second.vin] },
+    );
+    await expect.poll(() => badgeVins(tab), { timeout: 15_000 }).toHaveLength(vehicles.length);
+    const drawn = () =>
+      tab.$$eval('[data-vhr-vin]', (hosts) =>
+        hosts.filter((h) => h.checkVisibility()).map((h) => (h as HTMLElement).dataset.vhrVin),
+      );
+    await tab.evaluate(() => document.querySelector('main > article:last-child')?.scrollIntoView());
+    await expect.poll(drawn).toEqual(expect.arrayContaining([first.vin, second.vin]));
+    // Both sit at the end of the text, the later one on top: that is the one a click opens.
+    const badge = await badgeOf(tab, second.vin);
+    await badge.click(String(second.year));
+    await expect.poll(() => badge.text()).toContain(second.vin);
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(async () => (await drawn()).includes(first.vin)).toBe(false);
+    expect(await drawn()).toContain(second.vin);
+    // Back at the lot with the panel still open: the one put away is drawn again beside it.
+    await tab.evaluate(() => document.querySelector('main > article:last-child')?.scrollIntoView());
+    await expect.poll(drawn).toEqual(expect.arrayContaining([first.vin, second.vin]));
+    expect(await badge.text()).toContain(second.vin);
+    await tab.close();
+  });
+
   it('moves the badge of a VIN shown only to screen readers to the top of its card', async () => {
     const tab = await stack.browser.context.newPage();
     await tab.goto(`${stack.server.origin}/fixtures/sites/cargurus.html`);
