@@ -16,6 +16,41 @@ afterAll(() => stack?.stop());
 const badgeVins = (page: Page) =>
   page.$$eval('[data-vhr-vin]', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhrVin).sort());
 
+/** The VINs whose badges are drawn (a badge far from the screen is in the page, undisplayed). */
+const drawnVins = (page: Page) =>
+  page.$$eval('[data-vhr-vin]', (hosts) =>
+    hosts.filter((h) => h.checkVisibility()).map((h) => (h as HTMLElement).dataset.vhrVin),
+  );
+
+/**
+ * A 1000x600 tab with a list of 300 px cards, "VIN: …" under each title, and `lastHtml` (a card's
+ * inner HTML) at the end when given: a long results page whose last cards are far below the screen.
+ */
+async function longList(vehicles: ReturnType<typeof decodedVins>, lastHtml?: string): Promise<Page> {
+  const tab = await stack.browser.context.newPage();
+  await tab.setViewportSize({ width: 1000, height: 600 });
+  await tab.goto(`${stack.server.origin}/fixtures/blank.html`);
+  await tab.evaluate(
+    ({ list, last }) => {
+      const main = document.createElement('main');
+      for (const { vin, year, make, model } of list) {
+        const card = document.createElement('article');
+        card.style.height = '300px';
+        card.innerHTML = `<h2>${year} ${make} ${model}</h2><p>VIN: ${vin}</p>`;
+        main.append(card);
+      }
+      if (last) {
+        const card = document.createElement('article');
+        card.innerHTML = last;
+        main.append(card);
+      }
+      document.body.append(main);
+    },
+    { list: vehicles, last: lastHtml },
+  );
+  return tab;
+}
+
 describe('detection in Chromium', () => {
   let page: Page;
 
@@ -129,25 +164,10 @@ describe('detection in Chromium', () => {
     // screen get theirs when the user scrolls near them, and those scrolled far away are put away
     // (undisplayed, their state kept), unless the user has one open.
     const vehicles = decodedVins().slice(0, 40);
-    const tab = await stack.browser.context.newPage();
-    await tab.setViewportSize({ width: 1000, height: 600 });
-    await tab.goto(`${stack.server.origin}/fixtures/blank.html`);
-    await tab.evaluate((list) => {
-      const main = document.createElement('main');
-      for (const { vin, year, make, model } of list) {
-        const card = document.createElement('article');
-        card.style.height = '300px';
-        card.innerHTML = `<h2>${year} ${make} ${model}</h2><p>VIN: ${vin}</p>`;
-        main.append(card);
-      }
-      document.body.append(main);
-    }, vehicles);
+    const tab = await longList(vehicles);
     const last = vehicles.at(-1) as (typeof vehicles)[number];
     await expect.poll(() => badgeVins(tab), { timeout: 15_000 }).toHaveLength(vehicles.length);
-    const drawn = () =>
-      tab.$$eval('[data-vhr-vin]', (hosts) =>
-        hosts.filter((h) => h.checkVisibility()).map((h) => (h as HTMLElement).dataset.vhrVin),
-      );
+    const drawn = () => drawnVins(tab);
     // The first cards are on screen or within a screen of it (4 of 300 px in 600 px, and 2 more
     // screens' worth): drawn. The last (11,700 px down) is not yet.
     await expect.poll(async () => (await drawn()).includes(vehicles[0]?.vin)).toBe(true);
@@ -182,30 +202,12 @@ describe('detection in Chromium', () => {
     // put away on its own.
     const vehicles = decodedVins().slice(0, 22);
     const [first, second] = vehicles.slice(-2) as [(typeof vehicles)[number], (typeof vehicles)[number]];
-    const tab = await stack.browser.context.newPage();
-    await tab.setViewportSize({ width: 1000, height: 600 });
-    await tab.goto(`${stack.server.origin}/fixtures/blank.html`);
-    await tab.evaluate(
-      ({ list, pair }) => {
-        const main = document.createElement('main');
-        for (const { vin, year, make, model } of list) {
-          const card = document.createElement('article');
-          card.style.height = '300px';
-          card.innerHTML = `<h2>${year} ${make} ${model}</h2><p>VIN: ${vin}</p>`;
-          main.append(card);
-        }
-        const lot = document.createElement('article');
-        lot.innerHTML = `<h2>Fleet lot of two</h2><p>VIN: ${pair[0]} and VIN: ${pair[1]}</p>`;
-        main.append(lot);
-        document.body.append(main);
-      },
-      { list: vehicles.slice(0, -2), pair: [first.vin, second.vin] },
+    const tab = await longList(
+      vehicles.slice(0, -2),
+      `<h2>Fleet lot of two</h2><p>VIN: ${first.vin} and VIN: ${second.vin}</p>`,
     );
     await expect.poll(() => badgeVins(tab), { timeout: 15_000 }).toHaveLength(vehicles.length);
-    const drawn = () =>
-      tab.$$eval('[data-vhr-vin]', (hosts) =>
-        hosts.filter((h) => h.checkVisibility()).map((h) => (h as HTMLElement).dataset.vhrVin),
-      );
+    const drawn = () => drawnVins(tab);
     await tab.evaluate(() => document.querySelector('main > article:last-child')?.scrollIntoView());
     await expect.poll(drawn).toEqual(expect.arrayContaining([first.vin, second.vin]));
     // Both sit at the end of the text, the later one on top: that is the one a click opens.
