@@ -61,7 +61,10 @@ describe('at 360x640 with touch', () => {
     async (name, path, ready) => {
       const page = await phoneTab(`chrome-extension://${stack.browser.extensionId}/${path}`);
       await page.locator(ready).first().waitFor();
-      // Once more with the page ready: the viewer's report frame can reset DevTools' touch emulation.
+      // Once more with the page ready and its frames loaded: the viewer's report frame resets
+      // DevTools' touch emulation when it loads (a full run once measured its buttons at 34 px: the
+      // frame had loaded after the touch was turned on).
+      await Promise.all(page.frames().map((frame) => frame.waitForLoadState('load')));
       await touch(page);
       expect(await page.evaluate(() => innerWidth)).toBe(WIDTH);
       expect(await fitOf(page)).toEqual({ overflowX: 0, small: [], short: [] });
