@@ -1,6 +1,6 @@
 // Where the service is and which key to use. The key is checked against the service (whose key
 // is it?) before it is kept.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/error-notice';
 import type { ErrorData } from '@/lib/error-data';
@@ -41,6 +41,9 @@ export function ConnectionForm() {
   const [showKey, setShowKey] = useState(false);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const [sendKey, setSendKey] = useState(false);
+  // A URL typed before the saved settings arrive is the user's: their arrival must not overwrite it
+  // (the key-custody e2e test typed one in the first milliseconds and lost it now and then).
+  const typedUrl = useRef(false);
   const checkedUrl = checkServiceUrl(serviceUrl);
   const newOrigin = checkedUrl.ok ? checkedUrl.origin : null;
   // The saved key goes to another origin only if the user types it again or says so here.
@@ -54,7 +57,7 @@ export function ConnectionForm() {
     ask('getSettings', undefined).then((result) => {
       if (result.ok) {
         setView(result.value);
-        setServiceUrl(result.value.serviceUrl);
+        if (!typedUrl.current) setServiceUrl(result.value.serviceUrl);
       } else setStatus({ state: 'error', error: result.error });
     });
   }, []);
@@ -85,7 +88,10 @@ export function ConnectionForm() {
           type="url"
           required
           value={serviceUrl}
-          onInput={(e) => setServiceUrl(e.currentTarget.value)}
+          onInput={(e) => {
+            typedUrl.current = true;
+            setServiceUrl(e.currentTarget.value);
+          }}
           placeholder="https://example.com/v1"
           aria-invalid={urlProblem ? 'true' : undefined}
           aria-describedby={urlProblem ? 'connection-problem' : undefined}

@@ -1,0 +1,53 @@
+// The options page's connection form while the saved settings are still on their way: what the user
+// types first is theirs. (The key-custody e2e test typed a new service URL in the page's first
+// milliseconds; now and then the settings arrived after it and put the saved URL back, so the key's
+// safeguard for a new origin never showed.)
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { ConnectionForm } from '@/entrypoints/options/connection-form';
+import type { SettingsView } from '@/lib/message-shapes';
+import { onMessage, removeAllListeners } from '@/lib/messaging';
+import { ok } from '@/lib/result';
+
+const SAVED: SettingsView = {
+  serviceUrl: 'http://127.0.0.1:8787/v1',
+  hasKey: true,
+  keyHint: '••••7f3a',
+  keyOrigin: 'http://127.0.0.1:8787',
+  keyKeptUntilBrowserCloses: false,
+};
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  removeAllListeners();
+});
+afterEach(cleanup);
+
+describe('connection form', () => {
+  it('keeps a URL typed before the saved settings arrive, and asks before sending the key there', async () => {
+    let answer: (view: SettingsView) => void = () => {};
+    const asked = new Promise<void>((askedNow) =>
+      onMessage('getSettings', () => {
+        askedNow();
+        return new Promise((resolve) => (answer = (view) => resolve(ok(view))));
+      }),
+    );
+    render(<ConnectionForm />);
+    await asked;
+    const url = screen.getByLabelText('Service URL') as HTMLInputElement;
+    fireEvent.input(url, { target: { value: 'http://127.0.0.1:9999/v1' } });
+    answer(SAVED);
+    await screen.findByPlaceholderText(/Saved key ••••7f3a/);
+    expect(url.value).toBe('http://127.0.0.1:9999/v1');
+    expect(screen.getByTestId('send-key').textContent).toContain('to http://127.0.0.1:9999');
+  });
+
+  it('shows the saved URL when nothing was typed', async () => {
+    onMessage('getSettings', () => ok(SAVED));
+    render(<ConnectionForm />);
+    await screen.findByPlaceholderText(/Saved key/);
+    expect((screen.getByLabelText('Service URL') as HTMLInputElement).value).toBe(SAVED.serviceUrl);
+    expect(screen.queryByTestId('send-key')).toBeNull();
+  });
+});
