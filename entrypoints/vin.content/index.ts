@@ -6,6 +6,7 @@ import type { RecordCounts } from '@/lib/domain';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites';
 import type { BadgeActions } from './badge';
 import { mountBadge } from './mount-badge';
+import { setNearScreenGate } from './near-screen';
 import { createPageScanner } from './page-scanner';
 import { send } from './send';
 
@@ -62,6 +63,8 @@ export default defineContentScript({
           }
         : {}),
     });
+    // Badges drawn or put away as they near the screen change a busy page with its own changes too.
+    setNearScreenGate(scanner.nextBeat);
     scanner.start();
     // In-page navigation (single-page apps), checked once a second; this is also where an orphaned
     // copy notices that its extension is gone.

@@ -5,16 +5,20 @@
 // version that kept every badge it drew had 207 drawn, +35 % against the same extension drawing
 // none; putting away those pushed two screens down keeps 23 drawn: +11 %.
 //
-// Not an IntersectionObserver: one with hundreds of targets is computed on every frame the page
-// lays out (285 waiting badges cost that feed about 20 ms of main thread a second), and a one-shot
-// observer for new elements answers after the frame, so the draw lands in a frame of its own
-// (measured worse: +10 ms/s). Here an element is looked at in the animation frame after it starts
-// being tracked, where the page's layout is due anyway; every tracked element when something may
-// have moved many (a scroll of the page or of any scroller in it, a resize, a click: tabs,
-// accordions, "show more"); and the drawn ones (few: only those near the screen) at every look, so
-// a badge pushed down a feed by new posts is put away once it is far. Looks take at most 4 ms a
-// frame: 10,000 tracked elements (a page flooded with VIN-like strings) are gone through over
-// several frames, never in one long task.
+// How elements are looked at. A new element (and with it the drawn ones, few: only those near the
+// screen, which a page adding content moves) by a one-shot IntersectionObserver: observed until
+// its first report, whose box is the one the frame after it joined the page laid out, so the look
+// forces no layout. A look in the animation frame instead read each box with getBoundingClientRect
+// and laid the page out before its time, then again after the draw: on bench:feed's page that was
+// 6.1 ms of main thread a second (CPU profile), gone with the observer. A draw or a put-away the
+// report asks for waits for the gate (page-beat.ts: a busy page's next change of its own), so it
+// joins the page's own frame, not one of its own (drawn straight from the report: +10 ms/s). Not a
+// lasting observer: one with hundreds of targets is computed on every frame the page lays out (285
+// waiting badges cost that feed about 20 ms of main thread a second).
+// Every tracked element when something may have moved many (a scroll of the page or of any
+// scroller in it, a resize, a click: tabs, accordions, "show more") in the animation frame, where
+// a scroll leaves nothing to lay out, at most 4 ms a frame: 10,000 tracked elements (a page
+// flooded with VIN-like strings) are gone through over several frames, never in one long task.
 
 /**
  * Told `true` when the element comes within a screen of the viewport, `false` once it is more
@@ -32,8 +36,6 @@ type Tracked = Map<NearScreenCallback, boolean>;
 const tracked = new Map<Element, Tracked>();
 /** Tracked elements with a callback told `near`: looked at on every look. */
 const drawn = new Set<Element>();
-/** Elements tracked since the last look: looked at on their own, whatever else is tracked. */
-const fresh = new Set<Element>();
 // A look at every tracked element, in progress over frames; another is due after it when the page
 // scrolled meanwhile.
 let pass: Iterator<Element> | null = null;
@@ -41,9 +43,15 @@ let passAgain = false;
 let queued = false;
 let listening = false;
 const SLICE_MS = 4;
+// Where a changed callback may change the page: at once, or (a busy page) with its next change.
+let gate: () => Promise<void> = () => Promise.resolve();
+/** Draws and put-aways wait for `next()` (page-beat.ts: a busy page's next change). */
+export function setNearScreenGate(next: () => Promise<void>) {
+  gate = next;
+}
 
 /** Whether `box` is within `screens` screens of the viewport (`height` x `width`). */
-function within(box: DOMRect, screens: number, height: number, width: number): boolean {
+function within(box: DOMRectReadOnly, screens: number, height: number, width: number): boolean {
   return !(
     box.bottom < -screens * height ||
     box.top > (1 + screens) * height ||
@@ -52,28 +60,69 @@ function within(box: DOMRect, screens: number, height: number, width: number): b
   );
 }
 
-/** Looks at one element; true when a callback ran (a draw or a put-away: the costly part). */
-function lookAt(element: Element, height: number, width: number): boolean {
+/** The callbacks of `element` to tell, given its box: [callback, near] pairs. */
+function changesFor(element: Element, box: DOMRectReadOnly, height: number, width: number) {
   const callbacks = tracked.get(element);
-  if (!callbacks) return false;
-  const box = element.getBoundingClientRect();
+  const changes: Array<[Element, NearScreenCallback, boolean]> = [];
+  if (!callbacks) return changes;
   // No box (inside something hidden): not near; a drawn badge there is put away.
   const boxless = box.width === 0 && box.height === 0;
   const nearNow = !boxless && within(box, 1, height, width);
   const stillNear = !boxless && within(box, 2, height, width);
-  let ran = false;
-  let anyNear = false;
   for (const [callback, near] of callbacks) {
     const wanted = near ? stillNear : nearNow;
-    if (wanted !== near) {
-      ran = true;
-      if (callback(wanted)) callbacks.set(callback, wanted);
-    }
-    anyNear ||= callbacks.get(callback) === true;
+    if (wanted !== near) changes.push([element, callback, wanted]);
   }
-  if (anyNear) drawn.add(element);
-  else drawn.delete(element);
-  return ran;
+  return changes;
+}
+
+/** Tells the callbacks their change; true when any ran. */
+function apply(changes: Array<[Element, NearScreenCallback, boolean]>): boolean {
+  for (const [element, callback, near] of changes) {
+    const callbacks = tracked.get(element);
+    // Gone meanwhile, or told already (a look on a scroll came first).
+    if (callbacks?.get(callback) !== !near) continue;
+    if (callback(near)) callbacks.set(callback, near);
+  }
+  for (const [element] of changes) {
+    const callbacks = tracked.get(element);
+    if (callbacks && [...callbacks.values()].includes(true)) drawn.add(element);
+    else drawn.delete(element);
+  }
+  return changes.length > 0;
+}
+
+/** Looks at one element; true when a callback ran (a draw or a put-away: the costly part). */
+function lookAt(element: Element, height: number, width: number): boolean {
+  if (!tracked.has(element)) return false;
+  return apply(changesFor(element, element.getBoundingClientRect(), height, width));
+}
+
+// New elements, and the drawn ones with them, are looked at by an IntersectionObserver: the box it
+// reports is the one the frame laid out, so no look forces a layout of the page (a look in the
+// animation frame did: 6 ms a second on bench:feed's page). Each is observed for its first report
+// only.
+let observer: IntersectionObserver | undefined;
+// The drawn ones are observed once for all the new elements of a frame.
+let drawnObserved = false;
+function onReports(entries: IntersectionObserverEntry[]) {
+  drawnObserved = false;
+  const height = innerHeight;
+  const width = innerWidth;
+  const changes: Array<[Element, NearScreenCallback, boolean]> = [];
+  for (const entry of entries) {
+    observer?.unobserve(entry.target);
+    changes.push(...changesFor(entry.target, entry.boundingClientRect, height, width));
+  }
+  if (changes.length) void gate().then(() => apply(changes));
+}
+function lookSoon(element: Element) {
+  observer ??= new IntersectionObserver(onReports);
+  observer.observe(element);
+  // The drawn ones (few) are looked at with it: a page that adds content moves them.
+  if (drawnObserved) return;
+  drawnObserved = true;
+  for (const other of drawn) observer.observe(other);
 }
 
 function lookNow() {
@@ -84,11 +133,6 @@ function lookNow() {
   // The time is read after every element that drew, and every 64 looks.
   let looked = 0;
   const timeUp = (drew: boolean) => (drew || ++looked % 64 === 0) && performance.now() > deadline;
-  for (const element of fresh) {
-    fresh.delete(element);
-    if (timeUp(lookAt(element, height, width))) return queue();
-  }
-  // The drawn ones are few (those near the screen), and a page that adds content moves them.
   for (const element of [...drawn]) if (timeUp(lookAt(element, height, width))) return queue();
   if (!pass && passAgain) {
     passAgain = false;
@@ -126,14 +170,13 @@ export function trackNearScreen(element: Element, callback: NearScreenCallback):
   tracked.set(element, callbacks);
   // Not near until a look says so, like every new one.
   callbacks.set(callback, false);
-  fresh.add(element);
-  queue();
+  lookSoon(element);
   return () => {
     callbacks.delete(callback);
     if (callbacks.size === 0 && tracked.get(element) === callbacks) {
       tracked.delete(element);
       drawn.delete(element);
-      fresh.delete(element);
+      observer?.unobserve(element);
     }
   };
 }

@@ -13,6 +13,8 @@ export interface PageBeat {
   changed(): void;
   /** Resolves at a busy page's next change (at most `quietMs` later), at once on a page that is not busy. */
   next(): Promise<void>;
+  /** Whether the page changed twice less than `quietMs` apart, the last time less than `quietMs` ago. */
+  busy(): boolean;
 }
 
 export function createPageBeat(quietMs = 100): PageBeat {
@@ -27,9 +29,9 @@ export function createPageBeat(quietMs = 100): PageBeat {
       waiting = [];
       for (const resolve of ready) resolve();
     },
+    busy: () => performance.now() - lastChange < quietMs && lastChange - changeBefore < quietMs,
     next() {
-      const busy = performance.now() - lastChange < quietMs && lastChange - changeBefore < quietMs;
-      if (!busy) return Promise.resolve();
+      if (!this.busy()) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const timer = setTimeout(done, quietMs);
         function done() {

@@ -49,6 +49,8 @@ export interface DrainStats {
 // Verdicts kept for VINs that left the page (a virtualised list brings them back).
 const MAX_JUDGED = 20_000;
 
+const BUSY_GATHER_MS = 500;
+
 const WATCHED_ATTRIBUTES = ['data-vin', 'href', 'value', 'data-vehicle-details', 'data-override-payload'];
 
 export function createPageScanner(options: PageScannerOptions) {
@@ -313,8 +315,9 @@ export function createPageScanner(options: PageScannerOptions) {
     queue.push(root);
     stalled = false;
     draining ??= (async () => {
-      // Let the caller queue all its roots first: one pass for one batch of mutations.
-      await Promise.resolve();
+      // Let the caller queue all its roots first: one pass for one batch of mutations. A busy page's
+      // changes are gathered a while longer: one pass, one message and one frame of draws for them all.
+      await (beat.busy() ? new Promise((resolve) => setTimeout(resolve, BUSY_GATHER_MS)) : Promise.resolve());
       // Work queued while draining is picked up by the same loop.
       while ((queue.length || (toJudge.size && !stalled)) && !signal.aborted) await drain();
       draining = null;
@@ -353,6 +356,9 @@ export function createPageScanner(options: PageScannerOptions) {
     }
   }
 
+  // Elements holding only a short text and no VIN (a like counter, a timer, a price): a busy page
+  // replaces their text many times a second (bench:feed's page, 400 times).
+  const shortTexts = new WeakSet<Node>();
   function onMutations(records: MutationRecord[]) {
     let removed = false;
     // Whether the page changed anything itself (not only the badges' hosts joining or leaving).
@@ -361,6 +367,16 @@ export function createPageScanner(options: PageScannerOptions) {
     // Elements changed in place: their text or a watched attribute.
     const changed = new Set<Node>();
     for (const record of records) {
+      const target = record.target;
+      if (shortTexts.has(target)) {
+        // Its text replaced again, still short, still no element in it: the record's node lists
+        // (a wrapper for each list and node, in this world) are not even read.
+        if ((target as Element).firstElementChild === null && (target.textContent?.length ?? 0) < 17) {
+          pageChanged = true;
+          continue;
+        }
+        shortTexts.delete(target);
+      }
       if (record.type === 'childList') {
         // Text replaced in place (a counter, a clock) is a change of its element, handled below; only
         // an element leaving can take occurrences with it.
@@ -388,7 +404,10 @@ export function createPageScanner(options: PageScannerOptions) {
       // A busy page rewrites small texts many times a second (likes, timers, prices): one shorter
       // than a VIN that held none cannot hold one now, and is not worth a pass. (A VIN split across
       // inline elements is read when its block is scanned, not from one of its parts.)
-      if (!seenPairs.has(node as Element) && (node.textContent?.length ?? 0) < 17) continue;
+      if (!seenPairs.has(node as Element) && (node.textContent?.length ?? 0) < 17) {
+        if ((node as Element).firstElementChild === null) shortTexts.add(node);
+        continue;
+      }
       forget(node as Element);
       roots.add(node);
     }
@@ -435,5 +454,7 @@ export function createPageScanner(options: PageScannerOptions) {
     },
     /** The VINs on the page the background accepted, in order of discovery. */
     vins: () => [...accepted.keys()],
+    /** Resolves at a busy page's next change of its own, at once on a quiet page (page-beat.ts). */
+    nextBeat: () => beat.next(),
   };
 }

@@ -204,3 +204,71 @@ describe('a page flooded with VINs', () => {
     // DOM work (the pace itself costs under a second), so the 5 s default was a coin toss.
   }, 30_000);
 });
+
+// A page that never stops changing (bench:feed's page: like counters rewritten every 50 ms, a post
+// prepended 4 times a second) is watched at a lower price: what it adds is gathered for half a
+// second and judged in one message, and counters it keeps rewriting are let pass unread. Nothing it
+// shows may be lost for that.
+describe('a busy page', () => {
+  /** Rewrites a like counter every 20 ms, as a feed does; returns the counter and a stop. */
+  function tickingCounter() {
+    const counter = document.createElement('span');
+    counter.className = 'likes';
+    counter.textContent = '0';
+    document.body.append(counter);
+    const timer = setInterval(() => {
+      counter.textContent = String(Number(counter.textContent) + 1);
+    }, 20);
+    return { counter, stop: () => clearInterval(timer) };
+  }
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** The dealer page scanned, with a counter ticking beside its cards. */
+  async function busyDealerPage() {
+    const run = await scanFixture('dealer.html');
+    const ticking = tickingCounter();
+    stop = () => {
+      ticking.stop();
+      run.controller.abort();
+    };
+    return { run, ticking };
+  }
+
+  it('judges the posts a busy page adds within half a second in one message, and badges each', async () => {
+    const { run } = await busyDealerPage();
+    await wait(100);
+    const before = run.classified.length;
+    const posts = ['1G1PG5SC3C7167133', 'JH4DC4340RS003205', '5N3ZA0NE1AN908084'];
+    for (const vin of posts) {
+      appendCard(vin, 'text');
+      await wait(100);
+    }
+    await wait(600);
+    await run.scanner.idle();
+    // A quiet page sends one message per post (the first test above): here one for all three.
+    expect(run.classified.slice(before)).toEqual([posts]);
+    expect(badgeVins(run.badges())).toEqual(expect.arrayContaining(posts));
+  });
+
+  it('a counter it keeps rewriting still shows a VIN written into it, and a card put inside it', async () => {
+    const { run, ticking } = await busyDealerPage();
+    await wait(200);
+    ticking.stop();
+    ticking.counter.textContent = 'VIN 1G1PG5SC3C7167133';
+    await settle();
+    await run.scanner.idle();
+    expect(run.scanner.vins()).toContain('1G1PG5SC3C7167133');
+    ticking.counter.textContent = '7';
+    await settle();
+    await run.scanner.idle();
+    expect(run.scanner.vins()).not.toContain('1G1PG5SC3C7167133');
+    // Rewritten again and again while short, then given an element of its own.
+    for (let i = 0; i < 5; i++) {
+      ticking.counter.textContent = String(i);
+      await settle();
+    }
+    ticking.counter.insertAdjacentHTML('beforeend', '<b data-vin="JH4DC4340RS003205"></b>');
+    await settle();
+    await run.scanner.idle();
+    expect(run.scanner.vins()).toContain('JH4DC4340RS003205');
+  });
+});

@@ -37,8 +37,8 @@ export async function badgeOf(page: Page, vin: string) {
     if (!found) throw new Error(`no badge for ${vin}`);
     return found;
   }
-  /** The first button whose text contains `label`, waited for as a user would: a badge is drawn in
-   * the animation frame after its host joins the page (near-screen.ts), a panel after its click. */
+  /** The first button whose text contains `label`, waited for as a user would: a badge is drawn
+   * after the frame its host joins the page in has been laid out (near-screen.ts), a panel after its click. */
   async function buttonOf(label: string | RegExp): Promise<DomNode | undefined> {
     for (const until = Date.now() + 5_000; ; ) {
       const button = [...walk(await host())].find(

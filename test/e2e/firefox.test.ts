@@ -150,7 +150,7 @@ describe('Firefox ESR', () => {
     const vin = '1C6RD6FT1CS310366'; // not owned: its first action is the record check
     const mark = server.sim.log.length;
     // Open the badge with the mouse, then its first action ("Check records") with the keyboard.
-    // Drawn in the animation frame after its host joins the page (near-screen.ts), as a user sees it.
+    // Drawn after the frame its host joins the page in (near-screen.ts), as a user sees it.
     await listing.waitForSelector(`vhr-badge[data-vhr-vin="${vin}"]`, { visible: true });
     await listing.click(`vhr-badge[data-vhr-vin="${vin}"]`);
     await listing.keyboard.press('Tab');
