@@ -33,6 +33,22 @@ function listingTitle(placement: Placement): string {
   return '';
 }
 
+/**
+ * Two VINs in one text (a fleet sale's lot of two) put two badges at its end, at one spot: the
+ * later one is moved past those drawn before it, so neither covers the other. Only then is a box
+ * read (a layout): a badge alone at the end of its text, the common case, reads none.
+ */
+function besideEarlierBadges(host: HTMLElement): string {
+  let width = 0;
+  for (
+    let other = host.previousElementSibling;
+    other?.localName === BADGE_TAG;
+    other = other.previousElementSibling
+  )
+    if (other.hasAttribute('data-vhr-shown')) width += other.getBoundingClientRect().width + 4;
+  return width ? `${width}px` : '';
+}
+
 export function mountBadge(
   placement: Placement,
   decode: LocalDecode,
@@ -79,6 +95,7 @@ export function mountBadge(
       return true;
     }
     host.dataset.vhrShown = '';
+    if (placement.append === 'end') host.style.marginLeft = besideEarlierBadges(host);
     if (rendered) return true;
     rendered = true;
     render(

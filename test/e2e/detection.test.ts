@@ -210,7 +210,21 @@ describe('detection in Chromium', () => {
     const drawn = () => drawnVins(tab);
     await tab.evaluate(() => document.querySelector('main > article:last-child')?.scrollIntoView());
     await expect.poll(drawn).toEqual(expect.arrayContaining([first.vin, second.vin]));
-    // Both sit at the end of the text, the later one on top: that is the one a click opens.
+    // Both sit at the end of the text, side by side: neither covers the other (the later one covered
+    // the earlier, whose clicks then reached the later one).
+    const boxes = () =>
+      tab.$$eval('main > article:last-child vhr-badge', (hosts) =>
+        hosts.map((h) => {
+          const box = h.getBoundingClientRect();
+          return { left: Math.round(box.left), right: Math.round(box.right), top: Math.round(box.top) };
+        }),
+      );
+    const [earlier, later] = (await boxes()) as [
+      { right: number; top: number },
+      { left: number; top: number },
+    ];
+    expect(later.top).toBe(earlier.top);
+    expect(later.left).toBeGreaterThanOrEqual(earlier.right);
     const badge = await badgeOf(tab, second.vin);
     await badge.click(String(second.year));
     await expect.poll(() => badge.text()).toContain(second.vin);
