@@ -219,10 +219,8 @@ describe('detection in Chromium', () => {
           return { left: Math.round(box.left), right: Math.round(box.right), top: Math.round(box.top) };
         }),
       );
-    const [earlier, later] = (await boxes()) as [
-      { right: number; top: number },
-      { left: number; top: number },
-    ];
+    const [earlier, later] = await boxes();
+    if (!earlier || !later) throw new Error('two badges expected at the lot');
     expect(later.top).toBe(earlier.top);
     expect(later.left).toBeGreaterThanOrEqual(earlier.right);
     const badge = await badgeOf(tab, second.vin);
