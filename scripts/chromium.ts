@@ -51,6 +51,8 @@ export interface LaunchOptions {
    * emulation in its tab (test/e2e/phone.test.ts).
    */
   phone?: boolean;
+  /** More Chromium flags, after CHROMIUM_ARGS (bench:feed maps a second host name to 127.0.0.1). */
+  args?: string[];
 }
 
 /**
@@ -79,6 +81,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [
       ...CHROMIUM_ARGS,
+      ...(options.args ?? []),
       `--disable-extensions-except=${options.extensionDir ?? EXTENSION_DIR}`,
       `--load-extension=${options.extensionDir ?? EXTENSION_DIR}`,
     ],
