@@ -197,6 +197,48 @@ describe('detection in Chromium', () => {
     await tab.close();
   });
 
+  it('a busy feed: each post prepended with a VIN gets its badge drawn while the page keeps changing, and posts pushed far down are put away', async () => {
+    // The shape of bench:feed's page (a marketplace feed): like counters rewritten every 50 ms and a
+    // post prepended every 250 ms. There badges are drawn from the near-screen observer's report at
+    // the page's next change of its own (near-screen.ts, page-beat.ts): a gate that never opened
+    // would leave them all undrawn.
+    const vehicles = decodedVins().slice(0, 24);
+    const tab = await longList(vehicles.slice(0, 4));
+    const mark = stack.server.sim.log.length;
+    await tab.evaluate((posts) => {
+      const main = document.querySelector('main') as HTMLElement;
+      setInterval(() => {
+        for (const p of document.querySelectorAll('main p')) p.setAttribute('data-likes', '');
+        const counter =
+          document.getElementById('likes') ?? document.body.appendChild(document.createElement('span'));
+        counter.id = 'likes';
+        counter.textContent = String(Number(counter.textContent) + 1);
+      }, 50);
+      let next = 0;
+      const timer = setInterval(() => {
+        const post = posts[next++];
+        if (!post) return clearInterval(timer);
+        const card = document.createElement('article');
+        card.style.height = '300px';
+        card.innerHTML = `<h2>${post.year} ${post.make} ${post.model}</h2><p>VIN: ${post.vin}</p>`;
+        main.prepend(card);
+      }, 250);
+    }, vehicles.slice(4));
+    const drawn = () => drawnVins(tab);
+    const newest = vehicles.at(-1) as (typeof vehicles)[number];
+    // All 20 posts are in after 5 s; the newest, at the top, is drawn, while the counter still ticks.
+    await expect.poll(async () => (await drawn()).includes(newest.vin), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => badgeVins(tab), { timeout: 15_000 }).toHaveLength(vehicles.length);
+    // The first four cards are 6,000 px down now (20 posts of 300 px), far past two screens: put away.
+    await expect
+      .poll(async () => (await drawn()).filter((vin) => vehicles.slice(0, 4).some((v) => v.vin === vin)))
+      .toEqual([]);
+    expect((await drawn()).length).toBeLessThan(vehicles.length / 2);
+    // Detection alone spends nothing: no record check, no purchase.
+    expect(stack.server.sim.log.slice(mark)).toEqual([]);
+    await tab.close();
+  });
+
   it('two badges in one text: the open one stays drawn far from the screen, the other is put away and comes back beside it', async () => {
     // One text naming two vehicles (a fleet sale's lot of two) holds both badges: each is drawn and
     // put away on its own.
