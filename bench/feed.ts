@@ -56,7 +56,7 @@ const port = new URL(server.origin).port;
 interface FeedWindow {
   /** Main-thread ms per second. */
   busy: number;
-  /** Layouts per second (a badge drawn in a frame of the page's own lays that frame out twice). */
+  /** Layouts per second: a look that forces the page's layout, or a draw in a frame of its own, adds some. */
   layouts: number;
   /** Badge hosts in the page at the end of the window. */
   badges: number;

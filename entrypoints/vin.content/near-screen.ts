@@ -94,14 +94,10 @@ function apply(changes: Array<[Element, NearScreenCallback, boolean]>): boolean 
 
 /** Looks at one element; true when a callback ran (a draw or a put-away: the costly part). */
 function lookAt(element: Element, height: number, width: number): boolean {
-  if (!tracked.has(element)) return false;
   return apply(changesFor(element, element.getBoundingClientRect(), height, width));
 }
 
-// New elements, and the drawn ones with them, are looked at by an IntersectionObserver: the box it
-// reports is the one the frame laid out, so no look forces a layout of the page (a look in the
-// animation frame did: 6 ms a second on bench:feed's page). Each is observed for its first report
-// only.
+// The one-shot observer of new elements and, with them, the drawn ones (see the top of this file).
 let observer: IntersectionObserver | undefined;
 // The drawn ones are observed once for all the new elements of a frame.
 let drawnObserved = false;

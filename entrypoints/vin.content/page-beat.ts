@@ -21,6 +21,7 @@ export function createPageBeat(quietMs = 100): PageBeat {
   let lastChange = Number.NEGATIVE_INFINITY;
   let changeBefore = Number.NEGATIVE_INFINITY;
   let waiting: Array<() => void> = [];
+  const busy = () => performance.now() - lastChange < quietMs && lastChange - changeBefore < quietMs;
   return {
     changed() {
       changeBefore = lastChange;
@@ -29,9 +30,9 @@ export function createPageBeat(quietMs = 100): PageBeat {
       waiting = [];
       for (const resolve of ready) resolve();
     },
-    busy: () => performance.now() - lastChange < quietMs && lastChange - changeBefore < quietMs,
+    busy,
     next() {
-      if (!this.busy()) return Promise.resolve();
+      if (!busy()) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const timer = setTimeout(done, quietMs);
         function done() {

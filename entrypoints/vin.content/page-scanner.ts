@@ -364,11 +364,13 @@ export function createPageScanner(options: PageScannerOptions) {
     // Whether the page changed anything itself (not only the badges' hosts joining or leaving).
     let pageChanged = false;
     const roots = new Set<Node>();
-    // Elements changed in place: their text or a watched attribute.
+    // Elements whose text changed in place, and elements a watched attribute changed on.
     const changed = new Set<Node>();
+    const attributed = new Set<Node>();
     for (const record of records) {
       const target = record.target;
-      if (shortTexts.has(target)) {
+      // A watched attribute set on it (a data-vin) is read as on any element, below.
+      if (record.type !== 'attributes' && shortTexts.has(target)) {
         // Its text replaced again, still short, still no element in it: the record's node lists
         // (a wrapper for each list and node, in this world) are not even read.
         if ((target as Element).firstElementChild === null && (target.textContent?.length ?? 0) < 17) {
@@ -392,14 +394,21 @@ export function createPageScanner(options: PageScannerOptions) {
           if (node.nodeType === 1) roots.add(node);
           else changed.add(record.target);
         }
+      } else if (record.type === 'attributes') {
+        pageChanged = true;
+        attributed.add(target);
       } else {
         pageChanged = true;
-        changed.add(
-          record.type === 'characterData' ? (record.target.parentNode ?? record.target) : record.target,
-        );
+        changed.add(target.parentNode ?? target);
       }
     }
     if (pageChanged) beat.changed();
+    // A watched attribute changed (a recycled card's data-vin, a link): read again whatever the
+    // length of the element's text (an empty card holding only its data-vin was passed over).
+    for (const node of attributed) {
+      forget(node as Element);
+      roots.add(node);
+    }
     for (const node of changed) {
       // A busy page rewrites small texts many times a second (likes, timers, prices): one shorter
       // than a VIN that held none cannot hold one now, and is not worth a pass. (A VIN split across

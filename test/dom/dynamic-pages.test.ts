@@ -271,4 +271,15 @@ describe('a busy page', () => {
     await run.scanner.idle();
     expect(run.scanner.vins()).toContain('JH4DC4340RS003205');
   });
+
+  it('a counter it keeps rewriting still shows a VIN set on it as an attribute', async () => {
+    const { run, ticking } = await busyDealerPage();
+    await wait(200);
+    // Still ticking, short, no element in it: a data-vin set on it (a card filled in by the page's
+    // script) is read all the same.
+    ticking.counter.dataset.vin = '5N3ZA0NE1AN908084';
+    await wait(100);
+    await run.scanner.idle();
+    expect(run.scanner.vins()).toContain('5N3ZA0NE1AN908084');
+  });
 });
