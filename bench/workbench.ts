@@ -2,10 +2,10 @@
 // table's render and layout), median of 10 in Chromium, beside a baseline measured in the same page
 // and run: the same 500 rows of plain text inserted as one HTML string. Ends with one line of JSON.
 import { execFileSync } from 'node:child_process';
+import { decodedVins } from '../fixtures/real-vins';
 import { expectedCheckDigit } from '../lib/vin-syntax';
 import { launchExtension } from '../scripts/chromium';
 import { startSimulatorServer } from '../simulator/server';
-import { decodedVins } from '../test/support/shared-data';
 
 // BENCH_RUNS lets npm test run it as a smoke (it completes and prints its JSON line).
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);

@@ -1,5 +1,5 @@
 // How the account's record checks look to the service: it expects about 3 to 5 checks per report
-// bought and may revoke a key that checks far more without buying (shared/service-notes.md). Pure.
+// bought and may revoke a key that checks far more without buying (docs/service-notes.md). Pure.
 import type { LedgerView } from './economy';
 
 export type Health = 'good' | 'watch' | 'risk';

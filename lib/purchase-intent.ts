@@ -1,5 +1,5 @@
 // A purchase is an intent with a lifecycle, so that one confirmed purchase is charged at most once
-// whatever fails (shared/service-notes.md: never resend a by-VIN call; reconcile instead):
+// whatever fails (docs/service-notes.md: never resend a by-VIN call; reconcile instead):
 //
 //   intended ─(written before the request)→ sent ─┬→ held        the report came back
 //                                                  ├→ none        a 4xx refusal: not charged

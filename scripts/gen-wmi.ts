@@ -3,7 +3,7 @@
 // Run: npx tsx scripts/gen-wmi.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const source = new URL('../../shared/data/wmi-codes.txt', import.meta.url);
+const source = new URL('../fixtures/data/wmi-codes.txt', import.meta.url);
 const codes = readFileSync(source, 'utf8')
   .split(/\r?\n/)
   .map((line) => line.trim().toUpperCase())

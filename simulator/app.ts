@@ -1,5 +1,5 @@
 // The local simulator of the Vehicle History Report Service: all eight endpoints of
-// shared/api-spec.md, the unspecified parts chosen as shared/service-notes.md reports them,
+// docs/api-spec.md, the unspecified parts chosen as docs/service-notes.md reports them,
 // plus a control surface outside /v1 (faults, request log, reset, beacon) for tests and demos.
 import { Hono } from 'hono';
 import { createFaults, DROP_HEADER, type FaultInput, faultResponse } from './faults';

@@ -1,8 +1,8 @@
-// Wire schemas of the Vehicle History Report Service (shared/api-spec.md), and their normalising
+// Wire schemas of the Vehicle History Report Service (docs/api-spec.md), and their normalising
 // into the extension's shapes (lib/domain.ts). Only the background and the client read the wire
 // (checked by test/unit/import-boundaries.test.ts).
 //
-// Leniency follows shared/service-notes.md: ids and yearMakeModel have been seen as numbers
+// Leniency follows docs/service-notes.md: ids and yearMakeModel have been seen as numbers
 // or null, so they are coerced (safe: they are only shown and used as keys). Money and
 // counts are parsed strictly: a wrong credit or record count must never be shown as true.
 import { z } from 'zod/mini';

@@ -1,9 +1,9 @@
-// Recall on every real VIN of shared/data, placed the three ways pages hold them: as text, in a
+// Recall on every real VIN of fixtures/data, placed the three ways pages hold them: as text, in a
 // data attribute, and in JSON-LD. Through the real scanner and the background's real decision.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
 import { acceptCandidates } from '@/lib/vin-verdict';
-import { decodedVins, exceptionVins } from '../support/shared-data';
+import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 
 const controller = new AbortController();
 afterEach(() => controller.abort());

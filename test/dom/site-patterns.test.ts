@@ -1,4 +1,4 @@
-// Every site pattern of shared/site-evidence.md, as fixture pages: every VIN found, each vehicle
+// Every site pattern of docs/site-evidence.md, as fixture pages: every VIN found, each vehicle
 // badged once, nothing badged that is not a VIN.
 import { afterEach, describe, expect, it } from 'vitest';
 import { badgeVins, scanFixture } from './scan-fixture';

@@ -3,7 +3,7 @@
 // what one uninterrupted pass gives, in the same order.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScanner, type Occurrence } from '@/entrypoints/vin.content/subtree-scanner';
-import { decodedVins } from '../support/shared-data';
+import { decodedVins } from '../../fixtures/real-vins';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
 import { type Candidate, isVin } from '@/lib/vin-verdict';
-import { decodedVins, exceptionVins } from '../support/shared-data';
+import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 
 let controller = new AbortController();
 afterEach(() => {

@@ -1,9 +1,9 @@
 // VIN detection and badges on pages served from 127.0.0.1, in real Chromium.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodedVins } from '../../fixtures/real-vins';
 import { placementsOf } from '../support/data-only-pages';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
-import { decodedVins } from '../support/shared-data';
 import { badgeOf } from './closed-shadow';
 import { startStack } from './setup-extension';
 

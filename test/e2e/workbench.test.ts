@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decodedVins } from '../support/shared-data';
+import { decodedVins } from '../../fixtures/real-vins';
 import { seriousViolations } from './axe';
 import { startStack } from './setup-extension';
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDigitWarning, extractVinList } from '@/lib/vin-list';
 import { isVinSyntax } from '@/lib/vin-syntax';
-import { decodedVins, exceptionVins } from '../support/shared-data';
+import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 
 const REAL = decodedVins().map((v) => v.vin);
 

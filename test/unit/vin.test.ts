@@ -9,7 +9,7 @@ import {
   normalizeVin,
 } from '@/lib/vin-syntax';
 import { decodeVin, isVin } from '@/lib/vin-verdict';
-import { decodedVins, exceptionVins } from '../support/shared-data';
+import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 
 /** The product's pipeline on text: the content script's candidates, then the background's verdict. */
 const findVins = (text: string) => findVinCandidates(text).filter(({ vin }) => isVin(vin, false));
@@ -17,7 +17,7 @@ const isValidVin = (vin: string) => checkDigitStatus(vin) === 'valid';
 
 const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
-describe('real VINs from shared/data', () => {
+describe('real VINs from fixtures/data', () => {
   const decoded = decodedVins();
   const exceptions = exceptionVins();
 
