@@ -1,9 +1,13 @@
-// First step of `npm test`, `npm start` and `.ci/run`: make sure the browsers the tests drive are
-// here and start, before any other work. On Debian as root a missing one is installed with
+// First step of `npm test`, `npm start` and `.ci/run`: make sure this Node.js is supported, then that
+// the browsers the tests drive are here and start, before any other work. On Debian as root a missing one is installed with
 // apt-get (SKIP_BROWSER_INSTALL=1 to be told the command instead); elsewhere the run stops with the
 // exact command. Usage: node scripts/ensure-browsers.mjs [chromium] [firefox] (default: both).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { BROWSERS, locateBrowser, planForMissing, readOsRelease, systemOf } from './find-browsers.mjs';
+import { requireSupportedNode } from './node-version.mjs';
+
+// A Node the project does not support stops everything first, with the version to install.
+requireSupportedNode();
 
 const kinds = process.argv.slice(2).filter((arg) => arg in BROWSERS);
 const wanted = kinds.length > 0 ? kinds : ['chromium', 'firefox'];
