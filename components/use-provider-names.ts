@@ -3,8 +3,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { ask } from '@/lib/messaging';
 import type { ProviderNames } from '@/lib/provider-names';
 
-export function useProviderNames(): ProviderNames {
-  const [names, setNames] = useState<ProviderNames>({});
+/** `initial`: names known already (the popup's headline), shown until the background answers. */
+export function useProviderNames(initial: ProviderNames = {}): ProviderNames {
+  const [names, setNames] = useState<ProviderNames>(initial);
   useEffect(() => {
     ask('getProviderNames', undefined).then((r) => r.ok && setNames(r.value));
   }, []);

@@ -53,6 +53,11 @@ export interface LaunchOptions {
   phone?: boolean;
   /** More Chromium flags, after CHROMIUM_ARGS (bench:feed maps a second host name to 127.0.0.1). */
   args?: string[];
+  /**
+   * A profile to open again (a browser restart: bench:popup); kept on close. Default: a new
+   * profile of its own, removed on close.
+   */
+  userDataDir?: string;
 }
 
 /**
@@ -73,7 +78,7 @@ export const CHROMIUM_ARGS = [
 const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'vhr-chromium-'));
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'vhr-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: options.headless ?? true,
@@ -192,7 +197,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     },
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      if (!options.userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     },
   };
   return browser;

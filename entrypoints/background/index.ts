@@ -4,11 +4,12 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { onMessage } from '@/lib/messaging';
 import { type Handlers, MESSAGE_TYPES, type MessageType } from '@/lib/protocol';
-import { getAccount } from './account/account';
+import { cachedAccountRead, getAccount } from './account/account';
 import { clearCachedData } from './account/clear-data';
 import { getSettings, saveSettings } from './account/connection-settings';
+import { restoreHeadline } from './account/headline';
 import { openOnboardingOnInstall } from './account/onboarding';
-import { getProviderNames, saveProviderNames } from './account/provider-names';
+import { getProviderNames, savedProviderNames, saveProviderNames } from './account/provider-names';
 import { exportReportsCsv, openReport } from './account/report-access';
 import { listReports, searchReports } from './account/report-list';
 import { saveNote } from './account/vehicle-notes';
@@ -106,6 +107,12 @@ export default defineBackground(() => {
     .then(reconcileAndReschedule)
     .catch((error: unknown) => console.error('[reconcile]', error));
   forgetClosedTabs();
+  // The popup's headline again after a browser restart, before the user opens it: the listener
+  // makes the browser start this worker when the profile starts; what it needs is this top level.
+  void restoreHeadline(cachedAccountRead, savedProviderNames).catch((error: unknown) =>
+    console.warn('[headline] not restored:', error),
+  );
+  browser.runtime.onStartup.addListener(() => {});
   openOnboardingOnInstall();
   void restrictStorage();
   void pruneRecordCache();

@@ -1,5 +1,6 @@
 // What the popup says about the account's state: loading, no key yet, key rejected, offline.
-import { browser } from 'wxt/browser';
+// The browser's own API (no polyfill): this component is part of the popup's first paint (main.tsx).
+import { browser } from '@wxt-dev/browser';
 import { ErrorNotice } from '@/components/error-notice';
 import type { Account } from '@/lib/message-shapes';
 import type { Result } from '@/lib/result';
@@ -42,9 +43,13 @@ export function AccountState({
       </div>
     );
   }
-  return refreshing ? (
-    <p class="muted" aria-live="polite">
-      Updating…
+  if (!refreshing) return null;
+  // What is on screen is the last known account until the service answers: say so, and how old it
+  // is when that matters (the first popup after a night, or after a restart).
+  const old = Date.now() - account.value.at > 60_000;
+  return (
+    <p class="muted" aria-live="polite" data-testid="updating">
+      Updating…{old && ` These figures are from ${age(account.value.at)}.`}
     </p>
-  ) : null;
+  );
 }

@@ -2,12 +2,10 @@
 // the reports the user holds. Cached data shows at once; the service's answer replaces it.
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { BrandMark } from '@/components/brand-mark';
 import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
 import { PrivacyLink } from '@/components/privacy-link';
 import { useProviderNames } from '@/components/use-provider-names';
-import { readHeadline } from '@/entrypoints/background/account/headline';
 import type { RecordCounts } from '@/lib/domain';
 import type { LedgerView } from '@/lib/economy';
 import type { ErrorData } from '@/lib/error-data';
@@ -16,10 +14,10 @@ import { ask } from '@/lib/messaging';
 import { ok, type Result } from '@/lib/result';
 import { isBuiltInHost, siteOrigin } from '@/lib/sites';
 import { countsText } from '@/lib/vehicle-text';
-import { AccountState } from './account-state';
-import { AccountSummary } from './account-summary';
 import { CheckAll } from './check-all';
+import type { FirstHeadline } from './first-headline';
 import { OpenPurchases } from './open-purchases';
+import { PopupHead } from './popup-head';
 import { RECENT_REPORTS, ReportsList } from './reports-list';
 import { SiteSwitch } from './site-switch';
 import { TabVins } from './tab-vin-list';
@@ -41,9 +39,10 @@ async function currentTab() {
   return active;
 }
 
-export function App() {
-  const [account, setAccount] = useState<Result<Account> | null>(null);
-  const names = useProviderNames();
+/** `first`: the headline the first paint showed (main.tsx), shown on until the worker answers. */
+export function App({ first }: { first: FirstHeadline }) {
+  const [account, setAccount] = useState<Result<Account> | null>(first.account && ok(first.account));
+  const names = useProviderNames(first.names);
   const [refreshing, setRefreshing] = useState(true);
   const [ledger, setLedger] = useState<LedgerView | null>(null);
   const [tab, setTab] = useState<CurrentTab | null>(null);
@@ -55,11 +54,7 @@ export function App() {
   const [lookup, setLookup] = useState<{ vin: string; result: Result<RecordCounts> | null } | null>(null);
 
   useEffect(() => {
-    // The headline the background kept, read here without waiting for the worker to start (most
-    // opens meet it stopped); then the worker's cached account, then the service's.
-    readHeadline().then((headline) => {
-      if (headline) setAccount((current) => current ?? ok(headline));
-    });
+    // The headline came first (main.tsx); then the worker's cached account, then the service's.
     // Stale-while-revalidate: the cached account first, alone so nothing delays it; then the rest.
     const asked = performance.now();
     ask('getAccount', { recent: RECENT_REPORTS })
@@ -109,14 +104,18 @@ export function App() {
   const signedIn = account?.ok === true;
   return (
     <main>
-      <h1>
-        <BrandMark />
-        VIN History Lens
-      </h1>
-      <AccountState account={account} refreshing={refreshing} />
-      {panelError && <ErrorNotice error={panelError} />}
-      {signedIn && <OpenPurchases />}
-      {account?.ok && <AccountSummary account={account.value} ledger={ledger} names={names} />}
+      <PopupHead
+        account={account}
+        refreshing={refreshing}
+        ledger={ledger}
+        names={names}
+        notices={
+          <>
+            {panelError && <ErrorNotice error={panelError} />}
+            {signedIn && <OpenPurchases />}
+          </>
+        }
+      />
 
       <h2>This page</h2>
       {tab && host && tab.origin && !detecting && (

@@ -3,8 +3,8 @@
 // library page.
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import { HEADLINE_REPORTS } from '@/entrypoints/background/account/headline';
 import type { ReportSummary } from '@/lib/domain';
+import { HEADLINE_REPORTS } from '@/lib/headline';
 import type { ReportSearch } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
 import { reportKey } from '@/lib/report-key';

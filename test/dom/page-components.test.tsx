@@ -6,6 +6,7 @@ import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
 import { AccountState } from '@/entrypoints/popup/account-state';
 import { AccountSummary } from '@/entrypoints/popup/account-summary';
 import { CheckAll } from '@/entrypoints/popup/check-all';
+import { PopupHead } from '@/entrypoints/popup/popup-head';
 import { ReportsList } from '@/entrypoints/popup/reports-list';
 import { TabVins } from '@/entrypoints/popup/tab-vin-list';
 import { VinBox } from '@/entrypoints/popup/vin-box';
@@ -112,6 +113,29 @@ describe('popup account', () => {
     expect(screen.getByTestId('stale').textContent).toBe(
       'Showing what was known 2 h ago: Could not reach the service.',
     );
+  });
+
+  it('says the figures on screen are being updated, and how old they are when that matters', () => {
+    render(<AccountState account={{ ok: true, value: ACCOUNT }} refreshing />);
+    expect(screen.getByTestId('updating').textContent).toBe('Updating… These figures are from 2 h ago.');
+    cleanup();
+    render(<AccountState account={{ ok: true, value: { ...ACCOUNT, at: Date.now() - 5_000 } }} refreshing />);
+    expect(screen.getByTestId('updating').textContent).toBe('Updating…');
+  });
+
+  it("the popup's first paint shows the headline as the whole popup does, credits and display names", () => {
+    render(
+      <PopupHead
+        account={{ ok: true, value: ACCOUNT }}
+        refreshing
+        ledger={null}
+        names={{ providerA: 'AutoLedger' }}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('VIN History Lens');
+    expect(screen.getByTestId('credits').textContent).toBe('1 credit left · a report costs 1');
+    expect(screen.getByText('AutoLedger: 3 of 20 reports left today')).toBeTruthy();
+    expect(screen.getByTestId('updating')).toBeTruthy();
   });
 });
 

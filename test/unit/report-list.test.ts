@@ -24,6 +24,45 @@ describe("the popup's headline", () => {
     await bg.deliver('clearCachedData', undefined, bg.senders.page);
     await vi.waitFor(async () => expect(await headline()).toBeUndefined());
   });
+
+  it('is written again when the worker starts after a browser restart, with the display names', async () => {
+    const bg = await startBackground({ configured: true });
+    await bg.deliver('getAccount', { fresh: true }, bg.senders.page);
+    await bg.deliver('saveProviderNames', { providerA: 'AutoLedger' }, bg.senders.page);
+    await vi.waitFor(async () =>
+      expect((await fakeBrowser.storage.session.get('headlineNames')).headlineNames).toEqual({
+        providerA: 'AutoLedger',
+      }),
+    );
+    // The browser closes: storage.session is gone, the extension's own store stays.
+    await fakeBrowser.storage.session.clear();
+    await startBackground({ keepStorage: true, sim: bg.sim });
+    await vi.waitFor(async () => expect((await headline())?.limits.credits).toBe(25));
+    expect((await headline())?.reportCount).toBe(6);
+    expect((await fakeBrowser.storage.session.get('headlineNames')).headlineNames).toEqual({
+      providerA: 'AutoLedger',
+    });
+  });
+
+  it("an account read overtaken by a forget says so: the old account's headline does not come back", async () => {
+    const bg = await startBackground({ configured: true });
+    await bg.deliver('getAccount', { fresh: true }, bg.senders.page);
+    const { cachedAccountRead, forgetAccount } = await import('@/entrypoints/background/account/account');
+    const { restoreHeadline } = await import('@/entrypoints/background/account/headline');
+    // The worker's start reads the cached account while the user saves another key (which forgets it).
+    const reading = cachedAccountRead();
+    await forgetAccount();
+    const read = await reading;
+    expect(read.account?.limits.credits).toBe(25);
+    expect(read.current()).toBe(false);
+    await fakeBrowser.storage.session.clear();
+    await restoreHeadline(
+      async () => read,
+      async () => ({}),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await headline()).toBeUndefined();
+  });
 });
 
 describe('report list', () => {

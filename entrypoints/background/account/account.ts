@@ -14,6 +14,8 @@ const accountItem = storedValue('account', z.nullable(Account), () => null);
 // The account as parsed, while this worker lives: a dealer's list of thousands of reports is read
 // and checked against its schema once, not on every popup open. Only this module writes it.
 let parsed: Promise<Account | null> | undefined;
+/** Counts the cached account's writes and forgets, so a read can tell it was overtaken. */
+let writes = 0;
 const readAccount = () => {
   parsed ??= accountItem.get();
   return parsed;
@@ -29,6 +31,7 @@ export async function refreshAccount(): Promise<Account> {
   ]);
   const account: Account = { user, limits, reports, at: Date.now() };
   await accountItem.set(account);
+  writes++;
   keepHeadline(account);
   parsed = Promise.resolve(account);
   return account;
@@ -66,6 +69,13 @@ export async function getAccount(
 /** The account as last read, without asking the service (null before the first read). */
 export const cachedAccount = () => readAccount();
 
+/** The cached account, and whether it is still the newest when the caller acts on it. */
+export async function cachedAccountRead(): Promise<{ account: Account | null; current: () => boolean }> {
+  const before = writes;
+  const account = await readAccount();
+  return { account, current: () => writes === before };
+}
+
 /**
  * What a purchase itself tells, kept without reading the list again (a dealer's list is 1.5 MB):
  * the new report first in the cached list, and the balance read after it.
@@ -80,6 +90,7 @@ export async function noteBought(report: ReportSummary, limits: Limits): Promise
     reports: listed ? cached.reports : [report, ...cached.reports],
   };
   await accountItem.set(account);
+  writes++;
   keepHeadline(account);
   parsed = Promise.resolve(account);
 }
@@ -93,6 +104,7 @@ export async function noteReports(reports: ReportSummary[]): Promise<void> {
   if (!cached) return;
   const account: Account = { ...cached, reports, at: Date.now() };
   await accountItem.set(account);
+  writes++;
   keepHeadline(account);
   parsed = Promise.resolve(account);
 }
@@ -100,6 +112,7 @@ export async function noteReports(reports: ReportSummary[]): Promise<void> {
 /** Forgets the cached account (a new key belongs to someone else). */
 export async function forgetAccount(): Promise<void> {
   parsed = undefined;
+  writes++;
   await accountItem.remove();
   keepHeadline(null);
 }

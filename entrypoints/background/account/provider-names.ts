@@ -3,6 +3,7 @@
 import { ProviderNames } from '@/lib/message-shapes';
 import { ok, type Result } from '@/lib/result';
 import { storedValue } from '../storage/store';
+import { keepHeadlineNames } from './headline';
 
 const names = storedValue('providerNames', ProviderNames, () => ({}));
 
@@ -18,5 +19,9 @@ export async function saveProviderNames(request: ProviderNames): Promise<Result<
     if (name) kept[provider] = name;
   }
   await names.set(kept);
+  keepHeadlineNames(kept);
   return ok(kept);
 }
+
+/** The names as saved (for the popup's headline after a restart). */
+export const savedProviderNames = () => names.get();

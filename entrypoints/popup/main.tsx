@@ -1,6 +1,0 @@
-import { render } from 'preact';
-import '@/components/theme.css';
-import './popup.css';
-import { App } from './app';
-
-render(<App />, document.getElementById('app')!);

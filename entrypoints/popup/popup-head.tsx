@@ -1,0 +1,38 @@
+// The top of the popup: its title, the account's state and its headline. The first paint
+// (main.tsx) and the whole popup (app.tsx) render it alike, so the moment the rest arrives changes
+// nothing above the fold.
+import type { ComponentChildren } from 'preact';
+import { BrandMark } from '@/components/brand-mark';
+import type { LedgerView } from '@/lib/economy';
+import type { Account } from '@/lib/message-shapes';
+import type { ProviderNames } from '@/lib/provider-names';
+import type { Result } from '@/lib/result';
+import { AccountState } from './account-state';
+import { AccountSummary } from './account-summary';
+
+export function PopupHead({
+  account,
+  refreshing,
+  ledger,
+  names,
+  notices,
+}: {
+  account: Result<Account> | null;
+  refreshing: boolean;
+  ledger: LedgerView | null;
+  names: ProviderNames;
+  /** Between the state and the headline: the popup's own failures, purchases being checked. */
+  notices?: ComponentChildren;
+}) {
+  return (
+    <>
+      <h1>
+        <BrandMark />
+        VIN History Lens
+      </h1>
+      <AccountState account={account} refreshing={refreshing} />
+      {notices}
+      {account?.ok && <AccountSummary account={account.value} ledger={ledger} names={names} />}
+    </>
+  );
+}
