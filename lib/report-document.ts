@@ -3,9 +3,15 @@
 // policy put first, and this sanitiser. DOMPurify (the field's standard, tested by its maintainers
 // against mutation XSS in real browsers) removes whatever could run; the hooks below keep only
 // absolute web links, opened in a new tab when clicked, and remove every remote load by construction
-// (images only when the user switches them on); DOMPurify does not clean CSS, so cleanCss does.
+// (images only when the user switches them on); DOMPurify does not clean CSS, so lib/report-css.ts
+// does, token by token.
+// What the walls keep must still look as the provider made it: every attribute DOMPurify's own lists
+// keep stays unless it carries a URL (a report's layout lives in width, height, colspan, align, and its
+// icons in SVG's viewBox, d, fill, cx…), SVG sprites (<symbol> used by <use href="#id">) stay, and
+// presentation attributes may point only into the document (fill="url(#gradient)").
 // Pure: the DOMPurify instance (bound to a window) and a DOMParser are passed in.
 import type { DOMPurify } from 'dompurify';
+import { cleanCss, countCssLoads, refersOnlyInDocument } from './report-css';
 
 export interface ReportTools {
   purify: DOMPurify;
@@ -56,23 +62,20 @@ const FORBID_ATTR = [
 ];
 const LINK_TAGS = new Set(['a', 'area']);
 const WEB_URL = /^https?:\/\//i;
-const DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|bmp|svg\+xml)[;,]/i;
-
-/**
- * CSS without remote loads: no @import, no url() but data: images and fonts, no image-set(), no
- * bindings. CSS escapes can spell url( or @import in disguise, so CSS with a backslash is dropped whole.
- */
-function cleanCss(css: string): string {
-  if (css.includes('\\')) return '';
-  return css
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/(?:-webkit-)?image-set\([^)]*\)/gi, 'none')
-    .replace(/url\(\s*(['"]?)([^)]*?)\1\s*\)/gi, (whole, _quote: string, url: string) =>
-      /^data:(?:image|font)\//i.test(url.trim()) ? whole : 'none',
-    )
-    .replace(/-moz-binding\s*:[^;}]*/gi, '')
-    .replace(/behavior\s*:[^;}]*/gi, '');
-}
+const DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|avif|bmp|svg\+xml)[;,]/i;
+/** SVG presentation attributes whose value may be a url(): kept only when it points into the document. */
+const URL_PRESENTATION_ATTR = new Set([
+  'fill',
+  'stroke',
+  'filter',
+  'clip-path',
+  'mask',
+  'marker',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
+  'cursor',
+]);
 
 /** The report's markup, sanitised (the body of the document the frame shows). */
 export function sanitizeReport(
@@ -105,6 +108,8 @@ export function sanitizeReport(
       const allowed =
         tag === 'img' && (DATA_IMAGE.test(value) || (options.allowRemote && WEB_URL.test(value)));
       if (!allowed) data.keepAttr = false;
+    } else if (URL_PRESENTATION_ATTR.has(name) && !refersOnlyInDocument(value)) {
+      data.keepAttr = false;
     }
   });
   purify.addHook('afterSanitizeAttributes', (node) => {
@@ -122,8 +127,14 @@ export function sanitizeReport(
     FORCE_BODY: true,
     FORBID_TAGS,
     FORBID_ATTR,
+    // <use> is on DOMPurify's SVG deny-list for what its href could load; the hook above lets it keep
+    // an in-document reference only (an icon sprite's <symbol>), which loads nothing.
+    ADD_TAGS: ['use'],
     ADD_ATTR: ['target', 'rel'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|data:image\/|#)/i,
+    // DOMPurify's own URI check stays (it refuses javascript:, vbscript: and data: outside media); the
+    // hooks above are stricter for every attribute that loads or navigates. A pattern of our own here
+    // would be tested against every attribute outside DOMPurify's short URI-safe list: width="40",
+    // colspan, viewBox and an SVG path's d were all removed that way.
     ALLOW_UNKNOWN_PROTOCOLS: false,
     RETURN_TRUSTED_TYPE: false,
   }) as string;
@@ -161,8 +172,10 @@ export interface RemoteLoads {
 export function countRemoteResources(html: string, parser: DOMParser): RemoteLoads {
   const doc = parser.parseFromString(html, 'text/html');
   const remote = (url: string | null) => !!url && /^\s*(?:https?:)?\/\//i.test(url);
-  const images = [...doc.querySelectorAll('img[src]')].filter((img) =>
-    /^\s*https?:\/\//i.test(img.getAttribute('src') ?? ''),
+  // A <noscript> tracking pixel is never shown (the sanitiser drops <noscript>): not an image the
+  // switch would load, so it counts with the loads that are always blocked.
+  const images = [...doc.querySelectorAll('img[src]')].filter(
+    (img) => !img.closest('noscript') && /^\s*https?:\/\//i.test(img.getAttribute('src') ?? ''),
   ).length;
   let count = 0;
   for (const el of doc.querySelectorAll('*')) {
@@ -181,8 +194,7 @@ export function countRemoteResources(html: string, parser: DOMParser): RemoteLoa
     for (const candidate of (el.getAttribute('srcset') ?? '').split(','))
       if (remote(candidate.trim())) count++;
     const css = el.localName === 'style' ? el.textContent : el.getAttribute('style');
-    if (css)
-      count += [...css.matchAll(/url\(\s*['"]?\s*(?:https?:)?\/\/|@import\s+['"]?(?:https?:)?\/\//gi)].length;
+    if (css) count += countCssLoads(css);
   }
   return { images, others: count - images };
 }

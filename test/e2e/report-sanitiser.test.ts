@@ -58,6 +58,23 @@ function judge(html: string, allowRemote = false): Promise<Verdict> {
       // A fixed point: cleaning the cleaned markup again (DOMPurify parses it afresh) gives the same markup.
       const secondPassRemoved = twice === once ? 0 : 1;
       const problems: string[] = [];
+      // A document of its own to let the browser parse CSS in: a stylesheet's rules as it serialises them.
+      const scratch = document.implementation.createHTMLDocument('');
+      const asRead = {
+        sheet(css: string): string {
+          const style = scratch.createElement('style');
+          style.textContent = css;
+          scratch.head.append(style);
+          const rules = [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText).join('\n');
+          style.remove();
+          return rules;
+        },
+        declarations(css: string): string {
+          const div = scratch.createElement('div');
+          div.setAttribute('style', css);
+          return div.style.cssText;
+        },
+      };
       const parsed = new DOMParser().parseFromString(doc, 'text/html');
       for (const el of parsed.querySelectorAll('*')) {
         const tag = el.localName;
@@ -82,9 +99,33 @@ function judge(html: string, allowRemote = false): Promise<Verdict> {
           if (['action', 'formaction', 'srcset', 'poster', 'background', 'ping', 'srcdoc'].includes(name))
             problems.push(`${tag}[${name}]`);
         }
+        // CSS as this browser reads it (its own parser decodes escapes and serialises what it kept):
+        // nothing that loads may be left, whatever the spelling in the source.
         const css = tag === 'style' ? el.textContent : el.getAttribute('style');
-        if (css && /@import|url\(\s*['"]?\s*(?!data:)|image-set|\\/i.test(css))
-          problems.push(`css: ${css.slice(0, 40)}`);
+        if (css) {
+          const read = tag === 'style' ? asRead.sheet(css) : asRead.declarations(css);
+          if (
+            /@import|url\(\s*['"]?\s*(?!data:(?:image|font|application\/(?:x-)?font)|#|['"\s])|image-set|cross-fade|\bsrc\(/i.test(
+              read,
+            )
+          )
+            problems.push(`css: ${read.slice(0, 60)}`);
+        }
+        for (const name of [
+          'fill',
+          'stroke',
+          'filter',
+          'clip-path',
+          'mask',
+          'marker-end',
+          'marker-start',
+          'marker-mid',
+          'cursor',
+        ]) {
+          const value = el.getAttribute(name);
+          if (value && /url\(\s*['"]?\s*(?![#'"\s])/i.test(asRead.declarations(`${name}:${value}`)))
+            problems.push(`${tag}[${name}=${value.slice(0, 30)}]`);
+        }
         if (
           (tag === 'a' || tag === 'area') &&
           el.hasAttribute('href') &&
@@ -124,6 +165,92 @@ describe('report sanitiser in Chromium', () => {
       "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:; form-action 'none'; base-uri 'none'",
     );
     expect(head).toContain('name="referrer" content="no-referrer"');
+  });
+
+  it('keeps what a report looks like: every attribute DOMPurify keeps unless it carries a URL, SVG sprites, tables', async () => {
+    // Each element with the attributes real providers' reports carry (issue 34: inline SVG icons with
+    // viewBox and path data, <use> sprites, colspan tables, sized images), and those that load.
+    const html = `<table width="100%" cellpadding="4" border="0"><tr><th colspan="2" align="left" valign="top">Owner 1</th><td rowspan="2" nowrap bgcolor="#eee">x</td></tr></table>
+<img id="logo" width="40" height="40" alt="logo" src="data:image/png;base64,iVBORw0KGgo=">
+<svg id="icon" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g1" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b5cad"/></linearGradient><clipPath id="c1"><rect width="24" height="24" rx="4"/></clipPath></defs><path d="M12 2a10 10 0 1 0 0 20z" fill="url(#g1)" stroke="#fff" stroke-width="1.5" clip-path="url(#c1)" fill-rule="evenodd" transform="translate(1 1)"/><circle cx="12" cy="12" r="3" fill="currentColor" opacity=".5"/><polygon points="1,2 3,4 5,6"/></svg>
+<svg style="display:none"><symbol id="icon-owner" viewBox="0 0 16 16"><path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6z"/></symbol></svg>
+<svg class="sprite" width="16" height="16"><use href="#icon-owner"/><use xlink:href="#icon-owner"/><use href="https://cdn.example/sprite.svg#icon-owner"/></svg>
+<svg id="remote" width="10" height="10"><rect width="10" height="10" fill="url(https://cdn.example/p.svg#p)" filter="url(#f1)" mask="url(https://cdn.example/m.svg#m)"/></svg>
+<font color="red" size="2" face="Arial">x</font><hr noshade size="1"><ol start="3" type="a"><li value="4">x</li></ol>`;
+    const { doc, problems } = await judge(html);
+    expect(problems).toEqual([]);
+    const kept = await page.evaluate((doc) => {
+      const parsed = new DOMParser().parseFromString(doc, 'text/html');
+      const attrs = (selector: string) =>
+        [...(parsed.querySelector(selector)?.attributes ?? [])].map((a) => `${a.name}=${a.value}`).sort();
+      return {
+        th: attrs('th'),
+        td: attrs('td'),
+        table: attrs('table'),
+        img: attrs('#logo'),
+        svg: attrs('#icon'),
+        path: attrs('#icon path'),
+        circle: attrs('#icon circle'),
+        gradient: parsed.querySelectorAll('#icon linearGradient stop, #icon clipPath rect').length,
+        symbol: attrs('symbol'),
+        uses: [...parsed.querySelectorAll('svg.sprite use')].map(
+          (u) => u.getAttribute('href') ?? u.getAttribute('xlink:href'),
+        ),
+        remoteRect: attrs('#remote rect'),
+        font: attrs('font'),
+        hr: attrs('hr'),
+        li: attrs('li'),
+      };
+    }, doc);
+    // Stay: layout and presentation.
+    expect(kept.th).toEqual(['align=left', 'colspan=2', 'valign=top']);
+    expect(kept.td).toEqual(['bgcolor=#eee', 'nowrap=', 'rowspan=2']);
+    expect(kept.table).toEqual(['border=0', 'cellpadding=4', 'width=100%']);
+    expect(kept.img).toEqual([
+      'alt=logo',
+      'height=40',
+      'id=logo',
+      'src=data:image/png;base64,iVBORw0KGgo=',
+      'width=40',
+    ]);
+    // focusable (old IE's, no effect in today's browsers) is not on DOMPurify's lists: it goes.
+    expect(kept.svg).toEqual([
+      'aria-hidden=true',
+      'height=24',
+      'id=icon',
+      'viewBox=0 0 24 24',
+      'width=24',
+      'xmlns=http://www.w3.org/2000/svg',
+    ]);
+    expect(kept.path).toEqual([
+      'clip-path=url(#c1)',
+      'd=M12 2a10 10 0 1 0 0 20z',
+      'fill-rule=evenodd',
+      'fill=url(#g1)',
+      'stroke-width=1.5',
+      'stroke=#fff',
+      'transform=translate(1 1)',
+    ]);
+    expect(kept.circle).toEqual(['cx=12', 'cy=12', 'fill=currentColor', 'opacity=.5', 'r=3']);
+    expect(kept.gradient).toBe(2);
+    expect(kept.symbol).toEqual(['id=icon-owner', 'viewBox=0 0 16 16']);
+    // Go: a <use> of another document, presentation attributes pointing outside it.
+    expect(kept.uses).toEqual(['#icon-owner', '#icon-owner', null]);
+    expect(kept.remoteRect).toEqual(['filter=url(#f1)', 'height=10', 'width=10']);
+    expect(kept.font).toEqual(['color=red', 'face=Arial', 'size=2']);
+    expect(kept.hr).toEqual(['noshade=', 'size=1']);
+    expect(kept.li).toEqual(['value=4']);
+  });
+
+  it('reads CSS as this browser does: its parser finds an url( spelled with escapes (the check is not blind)', async () => {
+    const read = await page.evaluate(() => {
+      const scratch = document.implementation.createHTMLDocument('');
+      const style = scratch.createElement('style');
+      style.textContent = 'p{background:u\\72l(https://evil.example/a)}';
+      scratch.head.append(style);
+      return [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText).join('');
+    });
+    expect(read).toContain('url("https://evil.example/a")');
   });
 
   it('lets remote images in (and only images) when the user switches them on', async () => {

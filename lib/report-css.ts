@@ -1,0 +1,184 @@
+// A purchased report's CSS without anything that loads: read as the browser reads it, token by token
+// (@csstools/css-tokenizer, the CSS Syntax spec's tokenizer), so escapes are decoded before anything is
+// decided (`u\72l(`, `@\69mport` are url( and @import to a browser, and to this) and the rest of the
+// stylesheet is kept byte for byte: an icon font's stylesheet is hundreds of `content: "\e900"`
+// escapes, which a regex cleaner could only drop whole. Every url() and src() becomes `none` unless it
+// is a data: image or font; @import goes with its whole statement; functions whose strings are URLs
+// (image-set, image, cross-fade, element) become `none`; old script hooks (expression, behavior,
+// -moz-binding) go. Pure: no DOM, no browser API.
+import { type CSSToken, TokenType, tokenize } from '@csstools/css-tokenizer';
+
+/** data: URIs a report may keep: images and fonts, which load nothing further and run nothing. */
+const DATA_IMAGE_OR_FONT =
+  /^data:(?:image\/(?:png|gif|jpe?g|webp|avif|bmp|svg\+xml)|font\/[\w.+-]+|application\/(?:x-)?font-[\w.+-]+|application\/vnd\.ms-fontobject)\s*[;,]/i;
+
+/** Functions taking a URL (`url("…")`, `src("…")`): kept only around an allowed data: URI. */
+const URL_FUNCTIONS = new Set(['url', 'src']);
+/** Functions whose strings are URLs or which paint other elements: never kept. */
+const LOADING_FUNCTIONS = new Set([
+  'image-set',
+  '-webkit-image-set',
+  'image',
+  'cross-fade',
+  '-webkit-cross-fade',
+  'element',
+  '-moz-element',
+  'expression',
+]);
+/** Properties that ran script in old engines. */
+const SCRIPT_PROPERTIES = new Set(['behavior', '-moz-binding']);
+
+export const isAllowedDataUri = (url: string): boolean => DATA_IMAGE_OR_FONT.test(url.trim());
+/** `#id`: a part of this very document (an SVG gradient, clip path or filter), which loads nothing. */
+const isFragment = (url: string): boolean => url.trim().startsWith('#');
+const isAllowedUrl = (url: string): boolean => isAllowedDataUri(url) || isFragment(url);
+
+const nameOf = (token: CSSToken): string =>
+  'value' in (token[4] ?? {}) ? String((token[4] as { value: unknown }).value).toLowerCase() : '';
+
+/** The index just past the `)` closing the function or parenthesis opened at `start`. */
+function pastClose(tokens: CSSToken[], start: number): number {
+  let depth = 0;
+  for (let i = start; i < tokens.length; i++) {
+    const type = tokens[i]?.[0];
+    if (type === TokenType.Function || type === TokenType.OpenParen) depth++;
+    else if (type === TokenType.CloseParen && --depth === 0) return i + 1;
+  }
+  return tokens.length;
+}
+
+/** The index just past the end of the statement starting at `start`: its `;`, or its `{…}` block. */
+function pastStatement(tokens: CSSToken[], start: number): number {
+  let depth = 0;
+  for (let i = start; i < tokens.length; i++) {
+    const type = tokens[i]?.[0];
+    if (type === TokenType.OpenCurly) depth++;
+    else if (type === TokenType.CloseCurly) {
+      // A `}` with no `{` of ours closes the enclosing block: the statement ends before it.
+      if (depth === 0) return i;
+      if (--depth === 0) return i + 1;
+    } else if (type === TokenType.Semicolon && depth === 0) return i + 1;
+  }
+  return tokens.length;
+}
+
+/** The index past a declaration's value (up to its `;`, or before the `}` closing its block). */
+function pastDeclaration(tokens: CSSToken[], start: number): number {
+  let depth = 0;
+  for (let i = start; i < tokens.length; i++) {
+    const type = tokens[i]?.[0];
+    if (type === TokenType.OpenCurly || type === TokenType.OpenParen || type === TokenType.Function) depth++;
+    else if (type === TokenType.CloseParen) depth--;
+    else if (type === TokenType.CloseCurly) {
+      if (depth === 0) return i;
+      depth--;
+    } else if (type === TokenType.Semicolon && depth === 0) return i + 1;
+  }
+  return tokens.length;
+}
+
+/** Whether `url(` … `)` (a function token and its arguments) holds one allowed data: URI string. */
+function isAllowedUrlCall(args: CSSToken[]): boolean {
+  const meaningful = args.filter((t) => t[0] !== TokenType.Whitespace && t[0] !== TokenType.Comment);
+  const [only] = meaningful;
+  return meaningful.length === 1 && only?.[0] === TokenType.String && isAllowedUrl(nameOfString(only));
+}
+const nameOfString = (token: CSSToken): string => String((token[4] as { value: string }).value);
+
+/** The CSS with every load removed; everything else exactly as written. */
+export function cleanCss(css: string): string {
+  const tokens = tokenize({ css });
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const token = tokens[i] as CSSToken;
+    const type = token[0];
+    if (type === TokenType.URL) {
+      out.push(isAllowedUrl(nameOfString(token)) ? token[1] : 'none');
+      i++;
+    } else if (type === TokenType.BadURL) {
+      out.push('none');
+      i++;
+    } else if (
+      type === TokenType.Function &&
+      (URL_FUNCTIONS.has(nameOf(token)) || LOADING_FUNCTIONS.has(nameOf(token)))
+    ) {
+      const end = pastClose(tokens, i);
+      const keep = URL_FUNCTIONS.has(nameOf(token)) && isAllowedUrlCall(tokens.slice(i + 1, end - 1));
+      out.push(
+        keep
+          ? tokens
+              .slice(i, end)
+              .map((t) => t[1])
+              .join('')
+          : 'none',
+      );
+      i = end;
+    } else if (type === TokenType.AtKeyword && nameOf(token) === 'import') {
+      i = pastStatement(tokens, i);
+    } else if (type === TokenType.Ident && SCRIPT_PROPERTIES.has(nameOf(token))) {
+      let next = i + 1;
+      while (tokens[next]?.[0] === TokenType.Whitespace) next++;
+      if (tokens[next]?.[0] === TokenType.Colon) i = pastDeclaration(tokens, next + 1);
+      else {
+        out.push(token[1]);
+        i++;
+      }
+    } else {
+      out.push(token[1]);
+      i++;
+    }
+  }
+  return out.join('');
+}
+
+/** Every remote load a stylesheet asks for: url()/src() but to a data: image or font or a #fragment,
+ * @import, image-set() and the like. */
+export function countCssLoads(css: string): number {
+  const tokens = tokenize({ css });
+  let count = 0;
+  for (let i = 0; i < tokens.length; ) {
+    const token = tokens[i] as CSSToken;
+    const name = nameOf(token);
+    if (token[0] === TokenType.URL && !isAllowedUrl(nameOfString(token))) count++;
+    else if (token[0] === TokenType.BadURL) count++;
+    else if (token[0] === TokenType.AtKeyword && name === 'import') {
+      count++;
+      i = pastStatement(tokens, i);
+      continue;
+    } else if (token[0] === TokenType.Function && (URL_FUNCTIONS.has(name) || LOADING_FUNCTIONS.has(name))) {
+      const end = pastClose(tokens, i);
+      if (LOADING_FUNCTIONS.has(name) || !isAllowedUrlCall(tokens.slice(i + 1, end - 1))) count++;
+      i = end;
+      continue;
+    }
+    i++;
+  }
+  return count;
+}
+
+/**
+ * Whether a presentation attribute's value (SVG's fill, stroke, filter, clip-path, mask, marker-*,
+ * cursor) refers to nothing but parts of this document: `url(#gradient)` yes, any other url() no.
+ */
+export function refersOnlyInDocument(value: string): boolean {
+  const tokens = tokenize({ css: value });
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as CSSToken;
+    if (token[0] === TokenType.URL && !isFragment(nameOfString(token))) return false;
+    if (token[0] === TokenType.BadURL) return false;
+    if (
+      token[0] === TokenType.Function &&
+      (URL_FUNCTIONS.has(nameOf(token)) || LOADING_FUNCTIONS.has(nameOf(token)))
+    ) {
+      const args = tokens.slice(i + 1, pastClose(tokens, i) - 1);
+      const strings = args.filter((t) => t[0] === TokenType.String);
+      if (
+        !URL_FUNCTIONS.has(nameOf(token)) ||
+        strings.length !== 1 ||
+        !isFragment(nameOfString(strings[0] as CSSToken))
+      )
+        return false;
+    }
+  }
+  return true;
+}

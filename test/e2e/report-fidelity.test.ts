@@ -1,0 +1,111 @@
+// The report the user paid for, shown as it was made (issue 34), in Chromium: for the simulator's two
+// providers and four report shapes modelled on both real providers' markup, each also with a hostile
+// stylesheet, the viewer's first screen against the same HTML in a plain tab of the same size with
+// scripts off and nothing remote (report-fidelity.ts): at most 2% of pixels differ, at least 99% of
+// the text is kept, no horizontal overflow the plain tab does not have, and nothing leaves the machine.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '@/simulator/seed';
+import {
+  DOCUMENT_FACTS,
+  type DocumentFacts,
+  describeFidelity,
+  type Fidelity,
+  meetsTargets,
+  pixelDifference,
+  readFacts,
+  reportCases,
+  startPlainServer,
+  textKept,
+  withHostileStylesheet,
+} from './report-fidelity';
+import { startStack } from './setup-extension';
+
+const VIEWPORT = { width: 1000, height: 900 };
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+let plain: Awaited<ReturnType<typeof startPlainServer>>;
+const results: Fidelity[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  plain = await startPlainServer();
+});
+afterAll(async () => {
+  for (const result of results) console.log(`[report-fidelity] Chromium ${describeFidelity(result)}`);
+  await plain?.close();
+  await stack?.stop();
+});
+
+/** The viewer's frame: its box on the page, and its document's facts. */
+async function viewerShot(page: Page) {
+  const handle = await page.waitForSelector('iframe.report-frame', { timeout: 15_000 });
+  const frame = await handle.contentFrame();
+  if (!frame) throw new Error('the report frame has no document');
+  await frame.waitForSelector('body *', { state: 'attached', timeout: 15_000 });
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('the report frame has no box');
+  const clip = {
+    x: Math.round(box.x),
+    y: Math.round(box.y),
+    width: Math.round(box.width),
+    height: Math.round(box.height),
+  };
+  // Fonts and images (data: only) settled before the picture.
+  await frame.evaluate(() => document.fonts.ready.then(() => undefined));
+  const facts = readFacts(await frame.evaluate(DOCUMENT_FACTS)) as DocumentFacts;
+  return { shot: await page.screenshot({ clip }), facts, size: { width: clip.width, height: clip.height } };
+}
+
+describe('the report as it was made, in Chromium', () => {
+  const cases = () => reportCases(stack.server.origin);
+  for (const index of [0, 1, 2, 3, 4, 5])
+    for (const hostile of [false, true])
+      it(`case ${index + 1}${hostile ? ' with a hostile stylesheet' : ''}: ≤ 2% of pixels differ, ≥ 99% of text kept, no new overflow`, async () => {
+        const report = cases()[index];
+        if (!report) throw new Error(`no case ${index}`);
+        const beacon = `${stack.server.origin}/__sim/beacon`;
+        const html = hostile ? withHostileStylesheet(report.html, beacon) : report.html;
+        const held = stack.server.sim.addHeldReport({
+          apiKey: DEMO_API_KEY,
+          provider: report.provider,
+          vin: report.vin,
+          html,
+        });
+        if (!held) throw new Error('no demo user');
+
+        const viewer = await stack.browser.context.newPage();
+        await viewer.setViewportSize(VIEWPORT);
+        await viewer.goto(
+          `chrome-extension://${stack.browser.extensionId}/report.html?provider=${held.provider}&id=${held.id}`,
+        );
+        const seen = await viewerShot(viewer);
+
+        const tab = await stack.browser.context.newPage();
+        await tab.setViewportSize(seen.size);
+        await tab.goto(plain.put(html));
+        await tab.evaluate(() => document.fonts.ready.then(() => undefined));
+        const baseline = {
+          shot: await tab.screenshot(),
+          facts: readFacts(await tab.evaluate(DOCUMENT_FACTS)) as DocumentFacts,
+        };
+
+        const result: Fidelity = {
+          name: report.name,
+          hostile,
+          differs: pixelDifference(seen.shot, baseline.shot),
+          kept: textKept(baseline.facts.text, seen.facts.text),
+          overflow: { viewer: seen.facts.overflow, plain: baseline.facts.overflow },
+        };
+        results.push(result);
+        if (index === 0 && !hostile)
+          await stack.browser.screenshot(viewer, 'report-fidelity-providerA', { fullPage: false });
+        if (index === 1 && !hostile)
+          await stack.browser.screenshot(viewer, 'report-fidelity-providerB', { fullPage: false });
+        await viewer.close();
+        await tab.close();
+        expect(meetsTargets(result), describeFidelity(result)).toBe(true);
+        // Nothing of the report, hostile or not, reached the network.
+        expect(stack.server.sim.beacons).toEqual([]);
+      });
+});
