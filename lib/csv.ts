@@ -2,21 +2,31 @@
 import type { ReportSummary } from './domain';
 
 /**
- * One CSV cell, safe to open in a spreadsheet: a cell a spreadsheet would read as a formula (it
- * starts with =, +, -, @, a tab or a carriage return) gets a leading ' (OWASP's advice against CSV
- * injection: report titles come from a third party, notes from the user), then quoted as needed.
+ * A formula's first character (=, +, -, @) or a tab or carriage return, at the start of a cell or
+ * right after a character a spreadsheet may split cells at (a comma, a semicolon where it is the list
+ * separator, as in most of Europe, a tab, a line break), spaces and quote marks between allowed (a
+ * cell read as `""=…` is an empty quoted text followed by `=…`: the formula).
+ */
+const FORMULA_START = /(?<=^|[,;\t\r\n])([ "]*)(?=[=+\-@\t\r])/g;
+
+/**
+ * One CSV cell, safe to open in a spreadsheet (OWASP's advice against CSV injection: report titles
+ * come from a third party, notes from the user): always quoted, and every place a spreadsheet could
+ * start reading a formula gets a ' first. Not only the cell's start: a spreadsheet that splits at ";"
+ * reads `"a","X;=cmd"` as the cells `a,"X` and `=cmd"`, whatever the quotes say.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = value.replace(FORMULA_START, "'$1");
+  return `"${safe.replace(/"/g, '""')}"`;
 }
+
+/** One CSV line from its cells, each made safe. */
+export const csvLine = (cells: string[]): string => cells.map(csvCell).join(',');
 
 /** The report list as CSV for dealers: one row per report, newest first, with the vehicle's note. */
 export function reportsCsv(reports: ReportSummary[], notes: Record<string, string> = {}): string {
-  const rows = [['provider', 'report_id', 'vin', 'year_make_model', 'bought_at', 'note'].join(',')];
+  const rows = [csvLine(['provider', 'report_id', 'vin', 'year_make_model', 'bought_at', 'note'])];
   for (const r of reports)
-    rows.push(
-      [r.provider, r.id, r.vin, r.yearMakeModel, r.createdAt, notes[r.vin] ?? ''].map(csvCell).join(','),
-    );
+    rows.push(csvLine([r.provider, r.id, r.vin, r.yearMakeModel, r.createdAt, notes[r.vin] ?? '']));
   return `${rows.join('\r\n')}\r\n`;
 }

@@ -3,7 +3,7 @@
 // workbench messages are these schemas. Pure.
 import { z } from 'zod/mini';
 
-import { csvCell } from './csv';
+import { csvLine } from './csv';
 import { Limits, Provider, RecordCounts, ReportSummary } from './domain';
 import { findHeld } from './purchase-rules';
 import { reportKey } from './report-key';
@@ -63,8 +63,13 @@ export const Batch = z.object({
   resumeAt: z.optional(z.number()),
   /** Why it stopped, paused or was interrupted, for the user. */
   message: z.optional(z.string()),
+  /** 429s in a row (reset by any other answer): at MAX_RATE_LIMITED_IN_A_ROW the batch stops. */
+  rateLimitedInARow: z.optional(z.int()),
 });
 export type Batch = z.infer<typeof Batch>;
+
+/** A service that keeps answering 429 is not asked again and again: the batch stops at the third. */
+export const MAX_RATE_LIMITED_IN_A_ROW = 3;
 
 const ENDED: ReadonlySet<BatchState> = new Set(['stopped', 'cancelled', 'done']);
 export const isActive = (batch: Batch | null | undefined): boolean => !!batch && !ENDED.has(batch.state);
@@ -131,15 +136,25 @@ export function afterStep(batch: Batch, index: number, step: Step, now: number):
       rows: skipRest(next.rows, 'Not run: the batch stopped before this row.'),
     };
   if (step.pauseMs !== undefined) {
+    const inARow = (batch.rateLimitedInARow ?? 0) + 1;
+    if (inARow >= MAX_RATE_LIMITED_IN_A_ROW)
+      return {
+        ...next,
+        state: 'stopped',
+        rateLimitedInARow: inARow,
+        message: `The service answered "too many requests" (HTTP 429) ${inARow} times in a row: the batch stopped, so no more checks are sent into the limit. Try the rest later.`,
+        rows: skipRest(next.rows, 'Not run: the service kept limiting requests.'),
+      };
     const seconds = Math.ceil(step.pauseMs / 1000);
     return {
       ...next,
       state: 'paused',
+      rateLimitedInARow: inARow,
       resumeAt: now + step.pauseMs,
       message: `The service asked to slow down (HTTP 429): the batch waits ${seconds} s, then goes on.`,
     };
   }
-  return next;
+  return { ...next, rateLimitedInARow: 0 };
 }
 
 export const WorkbenchView = z.object({
@@ -286,7 +301,7 @@ export function workbenchCsv(
   const lines = decodes.map((d) => {
     const reports = byVin.get(d.vin) ?? [];
     const c = counts[d.vin];
-    return [
+    return csvLine([
       d.vin,
       d.modelYear?.toString() ?? '',
       d.make ?? '',
@@ -299,9 +314,7 @@ export function workbenchCsv(
       reports.map((r) => r.yearMakeModel).join('; '),
       reports.map((r) => r.createdAt).join('; '),
       status.get(d.vin) ?? '',
-    ]
-      .map(csvCell)
-      .join(',');
+    ]);
   });
-  return [header.join(','), ...lines].join('\r\n');
+  return [csvLine(header), ...lines].join('\r\n');
 }

@@ -29,8 +29,12 @@ export class ApiError extends Error {
 // neither pause nor stop a run of record checks, and each next one would be sent into it.
 const EXHAUSTED_WORDS = /credit|daily|allowance|quota/i;
 const RATE_WORDS = /rate|slow down|throttl/i;
-// The longest wait a Retry-After may ask for that is taken as said: a day. Longer, absurd ("1e306"
-// seconds is Infinity in milliseconds, which no stored schema accepts), or negative: a day.
+// How long a 429 makes the extension wait. A Retry-After is taken as said when it asks for a wait of
+// up to a day; missing, zero, negative, a date in the past, or unreadable is 30 s (a wait of nothing
+// would send the next request straight into the limit, and "-1" read as a date is a day in 2001,
+// which is 0 ms); more than a day, or absurd ("1e306" seconds is Infinity in milliseconds, which no
+// stored schema accepts), is a day.
+export const MIN_RETRY_AFTER_MS = 30_000;
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Turns an HTTP error status and its (possibly absent) JSON body into an ApiError. */
@@ -63,10 +67,9 @@ export function errorFromResponse(
   }
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(retryAfterHeader, body?.retry_after);
-    const wait = retryAfterMs === undefined ? '' : ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.`;
     return new ApiError(
       'rate-limited',
-      `The service is limiting requests (HTTP 429).${wait}${detail}`,
+      `The service is limiting requests (HTTP 429). Try again in ${Math.ceil(retryAfterMs / 1000)} s.${detail}`,
       status,
       retryAfterMs,
     );
@@ -89,20 +92,32 @@ export function errorFromResponse(
   );
 }
 
-/** Milliseconds to wait from a Retry-After header (seconds or HTTP date) or a body's retry_after (seconds). */
-function parseRetryAfter(
+/**
+ * Milliseconds to wait from a Retry-After header (seconds, or an HTTP date) or a body's retry_after
+ * (seconds): what it says up to a day, MIN_RETRY_AFTER_MS when it says nothing usable. The first of
+ * the two that can be read wins.
+ */
+export function parseRetryAfter(
   header: string | null,
   bodyValue: number | string | undefined,
   now = Date.now(),
-): number | undefined {
+): number {
+  const within = (ms: number) => (ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : MIN_RETRY_AFTER_MS);
   for (const raw of [header, bodyValue]) {
-    if (raw === null || raw === undefined || raw === '') continue;
-    const seconds = Number(raw);
-    if (!Number.isNaN(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
-    const date = Date.parse(String(raw));
-    if (!Number.isNaN(date)) return Math.min(Math.max(0, date - now), MAX_RETRY_AFTER_MS);
+    if (raw === null || raw === undefined || String(raw).trim() === '') continue;
+    const text = String(raw).trim();
+    // Delay-seconds: digits (a sign or a fraction is read as the number it is, then held within bounds).
+    if (/^[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i.test(text)) {
+      const seconds = Number(text);
+      return Number.isFinite(seconds) ? within(seconds * 1000) : MAX_RETRY_AFTER_MS;
+    }
+    // An HTTP date: only one that names a day of the week or a month, never a bare number.
+    if (/[a-z]{3}/i.test(text)) {
+      const date = Date.parse(text);
+      if (!Number.isNaN(date)) return within(date - now);
+    }
   }
-  return undefined;
+  return MIN_RETRY_AFTER_MS;
 }
 
 /** An ApiError of this kind with its standard words (lib/error-kinds.ts) unless given others. */

@@ -187,14 +187,25 @@ describe('client: rate limits and retries', () => {
     expect(Number.isFinite(error.retryAfterMs)).toBe(true);
   });
 
-  it('a 429 without any wait uses full-jitter backoff, at most 3 retries', async () => {
-    const { sim, client, sleeps, requests } = simulatorWithClient();
-    sim.faults.add({ kind: 'status', status: 429 });
-    expect(await rejectionOf(client.getUser())).toMatchObject({ kind: 'rate-limited' });
-    expect(requests()).toBe(4);
-    // random() is 0.5 in tests: half of 400, 800, 1600 ms.
-    expect(sleeps).toEqual([200, 400, 800]);
-  });
+  it.each([
+    ['missing', {}],
+    ['zero', { headers: { 'retry-after': '0' } }],
+    ['negative', { headers: { 'retry-after': '-1' } }],
+    ['a date in the past', { headers: { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' } }],
+    ['unreadable', { headers: { 'retry-after': 'soon' } }],
+    ['a negative retry_after in the body', { body: { error: 'Too Many Requests', retry_after: -5 } }],
+  ])(
+    'a 429 whose wait is %s means 30 s, handed to the caller: no request sent straight back into it',
+    async (_, fault) => {
+      const { sim, client, sleeps, requests } = simulatorWithClient();
+      sim.faults.add({ kind: 'status', status: 429, ...fault });
+      const error = await rejectionOf(client.getUser());
+      expect(error).toMatchObject({ kind: 'rate-limited', retryAfterMs: 30_000 });
+      expect(error.message).toMatch(/Try again in 30 s/);
+      expect(requests()).toBe(1);
+      expect(sleeps).toEqual([]);
+    },
+  );
 
   it('500 on a free read is retried 3 times, then reported as a server error', async () => {
     const { sim, client, requests } = simulatorWithClient();

@@ -148,7 +148,7 @@ describe('report list', () => {
       '1G1PG5SC3C7167133': 'Seen at the auction, lot 42',
     });
     const csv = (await bg.deliver('exportReportsCsv', undefined, bg.senders.page)).value;
-    expect(csv.split('\r\n')[0]).toBe('provider,report_id,vin,year_make_model,bought_at,note');
+    expect(csv.split('\r\n')[0]).toBe('"provider","report_id","vin","year_make_model","bought_at","note"');
     expect(csv).toContain(`"'=HYPERLINK(""http://x"",""click"")"`);
     expect(csv).toContain(',"Seen at the auction, lot 42"');
     // An empty note deletes it.
@@ -162,7 +162,7 @@ describe('report list', () => {
   it('a CSV cell a spreadsheet would run as a formula is neutralised', () => {
     for (const lead of ['=', '+', '-', '@', '\t', '\r'])
       expect(csvCell(`${lead}1+1`).replace(/^"/, '').startsWith(`'${lead}`)).toBe(true);
-    expect(csvCell('2019 Honda Accord')).toBe('2019 Honda Accord');
+    expect(csvCell('2019 Honda Accord')).toBe('"2019 Honda Accord"');
     expect(csvCell('a,b')).toBe('"a,b"');
   });
 });

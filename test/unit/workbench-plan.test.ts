@@ -48,6 +48,8 @@ describe('planPurchases', () => {
       },
     ];
     const csv = workbenchCsv([decodeVin(CRUZE)], {}, held, null).split('\r\n');
-    expect(csv[1]).toBe(`${CRUZE},2012,Chevrolet,United States,valid,,,providerA:7,'=1+1,2026-11-01,`);
+    expect(csv[1]).toBe(
+      `"${CRUZE}","2012","Chevrolet","United States","valid","","","providerA:7","'=1+1","2026-11-01",""`,
+    );
   });
 });

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { createSimulator } from '@/simulator/app';
-import { startBackground } from './background-harness';
+import { advanceClock, startBackground } from './background-harness';
 
 const VINS = ['5N3ZA0NE1AN908084', '1C6RD6FT1CS310366', 'KNAE55LC7J6018811', 'WAULFAFR6DA001366'];
 const CRUZE = '1G1PG5SC3C7167133'; // the demo user holds providerA and providerB reports for it
@@ -102,6 +102,35 @@ describe('workbench batches', () => {
       1_900,
     );
   });
+
+  it('a 429 whose Retry-After is negative waits 30 s, not 0; the third 429 in a row stops the batch', async () => {
+    const bg = await startBackground({ configured: true });
+    // "-1" was read as a date in 2001: no wait, and the batch sent the check again every second.
+    bg.sim.faults.add({
+      kind: 'status',
+      status: 429,
+      endpoint: 'records',
+      path: VINS[1],
+      headers: { 'retry-after': '-1' },
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const plan = await bg.deliver('planWorkbenchChecks', { vins: VINS.slice(0, 3) }, bg.senders.page);
+      await bg.deliver('startWorkbenchChecks', { planId: plan.value.id, override: false }, bg.senders.page);
+      await advanceClock(3 * 60_000, 1_000);
+      const batch = (await bg.deliver('getWorkbench', undefined, bg.senders.page)).value.batch;
+      expect(batch.state).toBe('stopped');
+      expect(batch.message).toMatch(/429\) 3 times in a row/);
+      expect(batch.rows.map((r: { state: string }) => r.state)).toEqual(['done', 'skipped', 'skipped']);
+      const checks = sent(bg.sim, 'records').filter((e) => e.vin === VINS[1]);
+      expect(checks).toHaveLength(3);
+      const at = checks.map((e) => Date.parse(e.at));
+      expect((at[1] as number) - (at[0] as number)).toBeGreaterThanOrEqual(30_000);
+      expect((at[2] as number) - (at[1] as number)).toBeGreaterThanOrEqual(30_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 20_000);
 
   it('a record check answered 429 worded as a spent allowance stops the batch: no check is sent into it', async () => {
     const bg = await startBackground({ configured: true });
