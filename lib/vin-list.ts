@@ -54,9 +54,12 @@ const looksMeant = (token: string) =>
   token.length >= MIN_LENGTH && token.length <= MAX_LENGTH && /[0-9*•●]/.test(token);
 
 // "VIN: 1G1FY6S0 3J4227091", "VIN # 1G1 FY6 S03 J42 27091": a VIN printed in groups after its label
-// (auction sheets, some e-mails). The pieces after the label, each with a digit, up to 17 characters.
+// (auction sheets, some e-mails). The label and its groups on one line, the groups apart by spaces
+// only: a table's header ending in "VIN" ("Lot / VIN", "Stock / Mileage / VIN") is followed by a line
+// break, and its rows' cells by tabs or commas; read across those, a row's lot or stock number was
+// glued onto its VIN (22 characters, refused; or more, dropped).
 const LABELLED_SPLIT =
-  /\bVIN\b(?:\s*(?:#|no\.?|number))?\s*[:#.]?\s*((?:[A-Za-z0-9]+[ \t]+){1,6}[A-Za-z0-9]+)/gi;
+  /\bVIN\b(?:[ \t]*(?:#|no\.?|number))?[ \t]*[:#.]?[ \t]*((?:[A-Za-z0-9]+ +){1,6}[A-Za-z0-9]+)/gi;
 
 /**
  * Rewrites each labelled VIN printed in groups as one token, so the list below takes it (or lists it
@@ -64,7 +67,7 @@ const LABELLED_SPLIT =
  */
 function joinLabelledSplits(text: string): string {
   return text.replace(LABELLED_SPLIT, (whole, groups: string) => {
-    const pieces = groups.split(/[ \t]+/);
+    const pieces = groups.split(/ +/);
     if ((pieces[0] as string).length >= 17) return whole; // written whole: the usual path
     let joined = '';
     let used = 0;
@@ -73,7 +76,9 @@ function joinLabelledSplits(text: string): string {
       joined += piece;
       used++;
     }
-    if (joined.length < MIN_LENGTH) return whole;
+    // Short of a VIN: listed as a near-VIN below. Longer than one: these pieces were never one VIN,
+    // and each is judged on its own below.
+    if (joined.length < MIN_LENGTH || joined.length > 17) return whole;
     const rest = pieces.slice(used).join(' ');
     return `${whole.slice(0, whole.length - groups.length)}${joined}${rest ? ` ${rest}` : ''}`;
   });

@@ -51,6 +51,33 @@ describe('extractVinList', () => {
     ]);
   });
 
+  it('a table whose header ends in "VIN" gives each row its own VIN: no lot or stock number glued on, nothing dropped', () => {
+    // A run list pasted from an auction's sheet (lot, then VIN, space apart) and a dealer system's
+    // export (tab apart, as a spreadsheet copies cells). The labelled-groups rule read across the
+    // header's line break: "12345" + the first VIN made 22 characters (refused), "A123 45000" + the
+    // VIN 26 (dropped without a word).
+    const lots = ['Lot / VIN', '12345 1G1FY6S03J4227091', '12346 JH4DC4340RS003205'].join('\n');
+    expect(extractVinList(lots)).toEqual({
+      vins: ['1G1FY6S03J4227091', 'JH4DC4340RS003205'],
+      rejected: [],
+      duplicates: 0,
+    });
+    const stock = [
+      'Stock\tMileage\tVIN',
+      'A123\t45000\t1G1FY6S03J4227091',
+      'B77\t61,200\t5N3ZA0NE1AN908084',
+    ].join('\r\n');
+    expect(extractVinList(stock)).toEqual({
+      vins: ['1G1FY6S03J4227091', '5N3ZA0NE1AN908084'],
+      rejected: [],
+      duplicates: 0,
+    });
+    const comma = ['stock,mileage,VIN', 'A123,45000,1G1FY6S03J4227091'].join('\n');
+    expect(extractVinList(comma).vins).toEqual(['1G1FY6S03J4227091']);
+    // A VIN in groups right after its label on the same line is still taken.
+    expect(extractVinList('Lot / VIN\n12345 VIN: 1G1FY6S0 3J4227091').vins).toEqual(['1G1FY6S03J4227091']);
+  });
+
   it('leaves words, prices, phone numbers, dates and long hashes alone', () => {
     const text =
       'Stock #A1234, 2019 Honda Accord EX-L, 45,000 miles, $21,995. Call (555) 123-4567 by 2026-11-30. ' +
