@@ -3,6 +3,7 @@
 // script's messages at will, and must not turn that into windows or record checks without bound.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { spendFrom } from '@/lib/budget';
 import { SEED_VEHICLES } from '@/simulator/seed';
 import { startBackground } from './background-harness';
 
@@ -66,5 +67,51 @@ describe('page budgets', () => {
     for (let i = 0; i < 30; i++)
       await show(VINS[i] as string, page(100 + i, `https://www.cars.com/vehicledetail/${i + 2}/`));
     expect(checks(bg)).toBe(20);
+  });
+
+  it("the day's 20 automatic checks are still spent after the browser restarts, and after the clock is set back", async () => {
+    const bg = await startBackground({ configured: true });
+    await bg.deliver('saveEconomySettings', { autoCheckDetailPages: true }, bg.senders.page);
+    const show = async (i: number) =>
+      (await startedBg()).deliver(
+        'reportPageVins',
+        { candidates: [{ vin: VINS[i] as string, labelled: true }], reset: true },
+        {
+          ...bg.senders.contentScript,
+          tab: { id: 100 + i },
+          url: `https://www.cars.com/vehicledetail/${i}/`,
+        },
+      );
+    let current = bg;
+    const startedBg = async () => current;
+    for (let i = 0; i < 20; i++) await show(i);
+    expect(checks(bg)).toBe(20);
+    // The browser closes and opens again: storage.session is gone, the background's store is not.
+    await fakeBrowser.storage.session.clear();
+    current = await startBackground({ keepStorage: true, sim: bg.sim });
+    for (let i = 20; i < 30; i++) await show(i);
+    expect(checks(bg)).toBe(20);
+    // The clock set back two hours: the checks it now sees as "in the future" still count.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 2 * 60 * 60_000 });
+    for (let i = 30; i < 35; i++) await show(i);
+    expect(checks(bg)).toBe(20);
+    // A day later (by the clock, from the latest check), the budget is back.
+    vi.setSystemTime(Date.now() + 2 * 60 * 60_000 + 24 * 60 * 60_000 + 1_000);
+    await show(35);
+    expect(checks(bg)).toBe(21);
+  });
+});
+
+describe('spendFrom (a sliding-window budget)', () => {
+  it('counts a use stamped in the future as now, and lets uses older than the window go', () => {
+    const now = 1_000_000;
+    expect(spendFrom([now + 5_000, now + 10_000], 2, 60_000, now)).toEqual({
+      spent: false,
+      times: [now, now],
+    });
+    expect(spendFrom([now - 61_000, now - 1_000], 2, 60_000, now)).toEqual({
+      spent: true,
+      times: [now - 1_000, now],
+    });
   });
 });

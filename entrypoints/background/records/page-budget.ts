@@ -1,8 +1,11 @@
 // What a web page may make the extension do, counted per tab: a compromised page process can send
 // the content script's messages at will, and must not turn that into unbounded confirmation windows
-// or record checks (the service may revoke a key that checks without buying). The counts live in
-// session storage (trusted contexts only in both browsers), so a restarted worker keeps them.
+// or record checks (the service may revoke a key that checks without buying). The per-minute counts
+// live in session storage (trusted contexts only in both browsers), so a restarted worker keeps them;
+// the daily budget of automatic checks (auto-check.ts) in the background's own store, so a browser
+// restart keeps it too.
 import { z } from 'zod/mini';
+import { spendFrom } from '@/lib/budget';
 import { failWith, type Result } from '@/lib/result';
 import type { Sender } from '@/lib/sender-kind';
 import { createSerialQueue } from '@/lib/serial-queue';
@@ -28,10 +31,9 @@ export function spendBudget(
   now = Date.now(),
 ): Promise<boolean> {
   return serial(async () => {
-    const recent = (await budgetItem(key).get()).filter((t) => now - t < periodMs && t <= now);
-    if (recent.length >= limit) return false;
-    await budgetItem(key).set([...recent, now]);
-    return true;
+    const { spent, times } = spendFrom(await budgetItem(key).get(), limit, periodMs, now);
+    if (spent) await budgetItem(key).set(times);
+    return spent;
   });
 }
 
