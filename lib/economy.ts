@@ -30,16 +30,28 @@ export const LedgerEntry = z.object({
   kind: z.enum(['check', 'purchase']),
   vin: z.string(),
   at: z.number(),
+  /** What it counts (a purchase intent's id, and the report's for a second charge): counted once. */
+  ref: z.optional(z.string()),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
 const LEDGER_DAYS = 30;
 const DAY = 24 * 60 * 60 * 1000;
+/**
+ * How long entries are kept, past the 30 days counted: a clock set forward a month (and back) must
+ * not erase what the service still counts; the newest KEPT_ENTRIES at most, whatever the clock says.
+ */
+const KEPT_DAYS = 120;
+const KEPT_ENTRIES = 20_000;
 
-/** The ledger without entries older than 30 days. */
+/** The entries still kept: not older than KEPT_DAYS by this clock, the newest KEPT_ENTRIES. */
 export function pruneLedger(entries: LedgerEntry[], now: number): LedgerEntry[] {
-  return entries.filter((e) => now - e.at < LEDGER_DAYS * DAY);
+  return entries.filter((e) => now - e.at < KEPT_DAYS * DAY).slice(-KEPT_ENTRIES);
 }
+
+/** The entries of the last 30 days (one stamped in the future, the clock set back since, counts). */
+const last30Days = (entries: LedgerEntry[], now: number) =>
+  entries.filter((e) => now - e.at < LEDGER_DAYS * DAY);
 
 export const LedgerSummary = z.object({
   checks: z.int(),
@@ -55,7 +67,7 @@ export type LedgerView = z.infer<typeof LedgerView>;
 
 /** Checks, reports and their ratio over the last 30 days. */
 export function summarizeLedger(entries: LedgerEntry[], now: number): LedgerSummary {
-  const recent = pruneLedger(entries, now);
+  const recent = last30Days(entries, now);
   const checks = recent.filter((e) => e.kind === 'check').length;
   const reports = recent.length - checks;
   return { checks, reports, checksPerReport: ratio(checks, reports) };

@@ -14,7 +14,7 @@ const EXTENSION_ERROR_KINDS = [
   'needs-confirmation', // the user must say yes first (send the stored key to another origin)
   'over-budget', // a page asked for more than its share (windows, checks per minute)
   'invalid-input', // a malformed VIN, URL, id or message
-  'internal', // a fault inside the extension (a bug, a storage failure): nothing was sent
+  'internal', // a fault inside the extension (a bug, a storage failure); never a purchase's answer
   'unanswered', // the background did not answer (restarting, or the extension was reloaded)
 ] as const;
 
@@ -74,9 +74,11 @@ export const ERROR_TEXT = {
     message: 'This page has asked for too much in a short time. Wait a minute and try again.',
   },
   'invalid-input': { title: 'Check the input.', message: 'That request was malformed.' },
+  // Not "nothing was sent": the guard that answers this cannot know. A purchase never ends here: past
+  // the moment it is sent, its failures are 'unknown-outcome' (purchases.ts).
   internal: {
     title: 'Something went wrong in the extension.',
-    message: 'Nothing was sent to the service. Try again; if it persists, reload the extension.',
+    message: 'Try again; if it persists, reload the extension.',
   },
   unanswered: {
     title: 'The extension did not answer.',

@@ -39,6 +39,11 @@ export const SaveSettingsRequest = z.object({
   apiKey: z.optional(z.string().check(z.trim(), z.maxLength(512, 'That API key is too long.'))),
   /** The user confirmed that the stored key may go to this origin (another than it was checked on). */
   sendKeyTo: z.optional(z.string().check(z.maxLength(300))),
+  /**
+   * The user confirmed changing the key although purchases of the current account are not confirmed
+   * yet (they can no longer be checked once the key has changed).
+   */
+  confirmOpenPurchases: z.optional(z.boolean()),
 });
 export type SaveSettingsRequest = z.infer<typeof SaveSettingsRequest>;
 
@@ -88,8 +93,17 @@ export const Account = z.object({
   at: z.number(),
   /** Set when a refresh failed and this is the last good copy. */
   refreshError: z.optional(ErrorData),
+  /**
+   * The generation of the settings it was read under (entrypoints/background/account/credentials.ts);
+   * absent in accounts cached by earlier versions (read as ''). A confirmation window sends it back
+   * with Buy: a purchase confirmed for one account is never made with another's key.
+   */
+  generation: z.optional(z.string()),
 });
 export type Account = z.infer<typeof Account>;
+
+/** The generation an account was read under ('' for one cached by an earlier version). */
+export const generationOf = (account: Pick<Account, 'generation'>): string => account.generation ?? '';
 
 // ---- provider display names ----
 
@@ -144,6 +158,12 @@ export const PurchaseRequest = z.object({
   buyAgain: z.optional(z.boolean()),
   /** Buy even though an earlier purchase of it is unresolved (it may have been charged). */
   overrideUnresolved: z.optional(z.boolean()),
+  /**
+   * The generation of the account the user confirmed this for (the Account's): when the saved
+   * settings have changed since, nothing is bought. Absent from callers that confirm nothing
+   * themselves (the background's own batch passes its own).
+   */
+  generation: z.optional(z.string().check(z.maxLength(64))),
 });
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 
@@ -158,6 +178,8 @@ export const PurchaseOutcome = z.object({
   message: z.string(),
   /** Set when the service charged more than once for it (see lib/purchase-intent.ts). */
   chargedTimes: z.optional(z.int()),
+  /** false when the browser refused to keep the report for reading offline. */
+  saved: z.optional(z.boolean()),
 });
 export type PurchaseOutcome = z.infer<typeof PurchaseOutcome>;
 
@@ -187,6 +209,8 @@ export const ReportView = z.extend(Report, {
   createdAt: z.string(),
   /** True when it came from the local library (opened offline, no request). */
   fromLibrary: z.boolean(),
+  /** True when it is in the local library now (false: the browser refused to keep it). */
+  savedOffline: z.boolean(),
 });
 export type ReportView = z.infer<typeof ReportView>;
 

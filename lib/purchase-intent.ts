@@ -48,6 +48,19 @@ export const PurchaseIntent = z.object({
   extraReportIds: z.optional(z.array(z.string())),
   /** An unresolved intent the user explicitly chose to buy past. */
   overridden: z.optional(z.boolean()),
+  /**
+   * The generation of the settings it was bought under (credentials.ts); absent in intents of
+   * earlier versions (read as ''). It is checked and settled only under those settings.
+   */
+  generation: z.optional(z.string()),
+  /** Whose account that was (the user's name), to name it when the settings have changed since. */
+  accountName: z.optional(z.string()),
+  /**
+   * false from the moment a charge is known (held) until what follows it is written (the ledger,
+   * the counts at purchase, the account): the reconciler makes those writes again until they land.
+   * Absent in intents of earlier versions, which wrote them at once.
+   */
+  followedUp: z.optional(z.boolean()),
 });
 export type PurchaseIntent = z.infer<typeof PurchaseIntent>;
 
@@ -134,10 +147,17 @@ export function nextLateLookAt(
   return offset === undefined ? undefined : Math.min(intent.settledAt ?? now, now) + offset;
 }
 
-/** Whether the reconciler still looks at this intent (open, or unresolved with late looks left). */
+/** The generation an intent was bought under ('' for one of an earlier version). */
+export const intentGeneration = (intent: PurchaseIntent): string => intent.generation ?? '';
+
+/**
+ * Whether the reconciler still looks at this intent: open, unresolved with late looks left, or held
+ * with the writes that follow a charge still to make.
+ */
 export const awaitsReconciler = (intent: PurchaseIntent): boolean =>
   intent.state === 'unknown' ||
   intent.state === 'sent' ||
+  (intent.state === 'held' && intent.followedUp === false) ||
   (intent.state === 'unresolved' && !intent.overridden && intent.nextCheckAt !== undefined);
 
 /** Said whenever a purchase brought more than one new report: the user may ask for a refund. */
@@ -175,6 +195,9 @@ export function describeIntent(intent: PurchaseIntent, schedule: ReconcileSchedu
         ' ',
       );
     case 'unresolved': {
+      // Bought under settings replaced since (reconciler.ts): its own words, naming the account.
+      if (intent.cause?.kind === 'unknown-outcome')
+        return `${intent.cause.message} A credit may have been spent: check that account with the service before buying this report again.`;
       const minutes = Math.round((schedule.checksAfterMs.at(-1) ?? 0) / 60_000);
       const within = minutes >= 1 ? `${plural(minutes, 'minute')}` : 'the time we waited';
       const credits =

@@ -65,6 +65,11 @@ export const Batch = z.object({
   message: z.optional(z.string()),
   /** 429s in a row (reset by any other answer): at MAX_RATE_LIMITED_IN_A_ROW the batch stops. */
   rateLimitedInARow: z.optional(z.int()),
+  /**
+   * A purchase batch's settings generation (the account its plan was confirmed for): a row is
+   * never bought under other settings.
+   */
+  generation: z.optional(z.string()),
 });
 export type Batch = z.infer<typeof Batch>;
 
@@ -190,6 +195,8 @@ export const PurchasePlan = z.object({
   creditsNow: z.int(),
   allowanceLeft: z.object({ providerA: z.int(), providerB: z.int() }),
   dailyLimit: z.int(),
+  /** The settings generation of the account it was planned for (its purchases are bound to it). */
+  generation: z.optional(z.string()),
 });
 export type PurchasePlan = z.infer<typeof PurchasePlan>;
 

@@ -18,7 +18,12 @@ import { openOwnedReport, openPurchase } from './purchases/confirmation-window';
 import { adoptLegacyPending } from './purchases/legacy-pending';
 import { checkNewRecords } from './purchases/purchase-counts';
 import { purchaseReport } from './purchases/purchases';
-import { listenForReconcileAlarm, reconcileAndReschedule } from './purchases/reconciler';
+import {
+  keepReconcilerOnTime,
+  listenForReconcileAlarm,
+  reconcileAndReschedule,
+} from './purchases/reconciler';
+import { settingsChangeRefused } from './purchases/settings-guard';
 import { getOpenPurchases, getPurchaseStatus } from './purchases/status';
 import { checkPlan, planTabChecks } from './records/check-all';
 import { getEconomySettings, saveEconomySettings } from './records/economy-settings';
@@ -37,6 +42,7 @@ import {
 } from './sites/user-sites';
 import { restrictStorage } from './storage/storage-access';
 import {
+  buyingBatch,
   cancelWorkbenchBatch,
   getWorkbench,
   planWorkbenchChecks,
@@ -72,7 +78,9 @@ const HANDLERS: Handlers = {
   getDisabledBuiltInSites,
   setBuiltInSite,
   getSettings,
-  saveSettings,
+  // Never under a purchase (settings-guard.ts): the batch's state is the workbench's to tell.
+  saveSettings: async (request) =>
+    (await settingsChangeRefused(request, await buyingBatch())) ?? saveSettings(request),
   getAccount,
   // A page's Buy always reads the report list afresh (no list age allowed: that is for batches).
   purchaseReport: (request) => purchaseReport(request),
@@ -90,12 +98,26 @@ const HANDLERS: Handlers = {
   resumeWorkbenchBatch,
 };
 
+// Every message keeps the reconciler's alarm on time: after the system clock was set back, the alarm
+// lies as far ahead as the clock went, and a purchase would say "checking…" that long; a workbench
+// page polling for its unsure row, or any page at all, pulls it back. At most every 10 s by a
+// monotonic clock, and at once when the wall clock moved apart from it (set back or forward).
+let keptOnTime = { mono: Number.NEGATIVE_INFINITY, wall: 0 };
+function keepOnTime() {
+  const now = { mono: performance.now(), wall: Date.now() };
+  const jumped = Math.abs(now.wall - keptOnTime.wall - (now.mono - keptOnTime.mono)) > 60_000;
+  if (!jumped && now.mono - keptOnTime.mono < 10_000) return;
+  keptOnTime = now;
+  void keepReconcilerOnTime().catch((error: unknown) => console.warn('[reconcile] alarm:', error));
+}
+
 function register<K extends MessageType>(type: K) {
+  const guarded = guard(type, HANDLERS[type]);
   // The library's overloads cannot follow a generic K; HANDLERS above is where the types are held.
-  (onMessage as unknown as (type: K, handler: ReturnType<typeof guard<K>>) => void)(
-    type,
-    guard(type, HANDLERS[type]),
-  );
+  (onMessage as unknown as (type: K, handler: typeof guarded) => void)(type, (message) => {
+    keepOnTime();
+    return guarded(message);
+  });
 }
 
 export default defineBackground(() => {

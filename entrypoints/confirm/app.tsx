@@ -6,7 +6,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
 import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/domain';
 import type { ErrorData } from '@/lib/error-data';
-import type { Account, PurchaseOutcome } from '@/lib/message-shapes';
+import { type Account, generationOf, type PurchaseOutcome } from '@/lib/message-shapes';
 import { ask } from '@/lib/messaging';
 import { plural } from '@/lib/plural';
 import { purchaseOutcomeMessage } from '@/lib/purchase-intent';
@@ -87,7 +87,9 @@ export function App() {
     setBuying({ provider });
     setFailure(null);
     setOutcome(null);
-    const result = await ask('purchaseReport', { provider, vin: vin as string, ...options });
+    // Bound to the account this window shows: bought under no other key (purchases.ts refuses).
+    const shown = account?.ok ? { generation: generationOf(account.value) } : {};
+    const result = await ask('purchaseReport', { provider, vin: vin as string, ...options, ...shown });
     if (result.ok) answered.current.add(provider);
     setBuying(null);
     refresh();

@@ -41,6 +41,8 @@ export function ConnectionForm() {
   const [showKey, setShowKey] = useState(false);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const [sendKey, setSendKey] = useState(false);
+  // Purchases of the current key not confirmed yet: the background asks before the key is replaced.
+  const [confirmOpen, setConfirmOpen] = useState(false);
   // A URL typed before the saved settings arrive is the user's: their arrival must not overwrite it
   // (the key-custody e2e test typed one in the first milliseconds and lost it now and then).
   const typedUrl = useRef(false);
@@ -52,6 +54,8 @@ export function ConnectionForm() {
   const keyProblem = failed === 'key-rejected' || failed === 'no-key';
   const urlProblem = failed === 'invalid-input' || failed === 'needs-permission';
   const askToSendKey = !!view?.hasKey && !apiKey.trim() && !!newOrigin && newOrigin !== view.keyOrigin;
+  const askAboutOpenPurchases =
+    (status.state === 'error' && status.error.kind === 'needs-confirmation' && !askToSendKey) || confirmOpen;
 
   useEffect(() => {
     ask('getSettings', undefined).then((result) => {
@@ -66,14 +70,18 @@ export function ConnectionForm() {
     event.preventDefault();
     setStatus({ state: 'saving' });
     const refused = await ensureOrigin(serviceUrl);
-    const request = apiKey.trim()
-      ? { serviceUrl, apiKey }
-      : { serviceUrl, ...(sendKey && newOrigin ? { sendKeyTo: newOrigin } : {}) };
+    const request = {
+      ...(apiKey.trim()
+        ? { serviceUrl, apiKey }
+        : { serviceUrl, ...(sendKey && newOrigin ? { sendKeyTo: newOrigin } : {}) }),
+      ...(confirmOpen ? { confirmOpenPurchases: true } : {}),
+    };
     const result = refused ? { ok: false as const, error: refused } : await ask('saveSettings', request);
     if (result.ok) {
       setView(result.value.settings);
       setServiceUrl(result.value.settings.serviceUrl);
       setApiKey('');
+      setConfirmOpen(false);
       setStatus({ state: 'saved', saved: result.value });
     } else setStatus({ state: 'error', error: result.error });
   }
@@ -122,6 +130,16 @@ export function ConnectionForm() {
             <input type="checkbox" checked={sendKey} onChange={(e) => setSendKey(e.currentTarget.checked)} />
             Send my saved key ({view?.keyHint}) to {newOrigin}. It was checked against {view?.keyOrigin}; or
             type the key again above.
+          </label>
+        )}
+        {askAboutOpenPurchases && (
+          <label class="inline" data-testid="confirm-open-purchases">
+            <input
+              type="checkbox"
+              checked={confirmOpen}
+              onChange={(e) => setConfirmOpen(e.currentTarget.checked)}
+            />
+            Change the key anyway: I will check those purchases with the service myself.
           </label>
         )}
         <p>

@@ -50,7 +50,10 @@ export function ReportToolbar({ report, document: html, other, remote, receipt }
       {receipt !== undefined && (
         <p class="receipt" role="status" data-testid="receipt">
           <strong>Bought just now:</strong> the {report.provider} report for {report.vin} · 1 credit spent
-          {receipt ? ` · ${plural(receipt.limits.credits, 'credit')} left` : ''} · saved on this computer
+          {receipt ? ` · ${plural(receipt.limits.credits, 'credit')} left` : ''}
+          {report.savedOffline
+            ? ' · saved on this computer'
+            : ' · the browser would not keep a copy on this computer: it opens from the service'}
         </p>
       )}
       <div class="actions">

@@ -1,14 +1,15 @@
 // Profile, limits, credits and the report list, cached so a page shows them at once
 // (stale-while-revalidate: the cached copy first, the service's answer when asked for fresh).
 import { z } from 'zod/mini';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, apiError } from '@/lib/api/errors';
 import type { Limits, ReportSummary } from '@/lib/domain';
-import { Account } from '@/lib/message-shapes';
+import { Account, generationOf } from '@/lib/message-shapes';
 import { ok, type Result } from '@/lib/result';
 import { sharedCalls } from '@/lib/shared-calls';
 import { storedValue } from '../storage/store';
+import { currentGeneration } from './credentials';
 import { keepHeadline } from './headline';
-import { currentClient } from './service';
+import { type AccountClient, currentClient } from './service';
 
 const accountItem = storedValue('account', z.nullable(Account), () => null);
 // The account as parsed, while this worker lives: a dealer's list of thousands of reports is read
@@ -21,15 +22,33 @@ const readAccount = () => {
   return parsed;
 };
 
-/** Reads everything from the service and keeps it. */
-export async function refreshAccount(): Promise<Account> {
-  const client = await currentClient();
+/**
+ * Reads everything from the service and keeps it, with `client` (one bound to a purchase) or the
+ * client of the settings saved now. A read is kept only if nothing newer happened while it ran: a
+ * purchase noted, reports noted or the account forgotten (a new key) since it began, or other
+ * settings saved, and what it read would put back what is no longer true (the credits from before a
+ * purchase shown as just read, the report bought missing). Then the newer account is the answer;
+ * when there is none (the account was forgotten), a read of our own settings is made once more.
+ */
+export async function refreshAccount(client?: AccountClient, again = true): Promise<Account> {
+  const using = client ?? (await currentClient());
+  const before = writes;
   const [user, limits, reports] = await Promise.all([
-    client.getUser(),
-    client.getLimits(),
-    client.getUserReports(),
+    using.getUser(),
+    using.getLimits(),
+    using.getUserReports(),
   ]);
-  const account: Account = { user, limits, reports, at: Date.now() };
+  const account: Account = { user, limits, reports, at: Date.now(), generation: using.generation };
+  const generation = await currentGeneration();
+  if (writes !== before || using.generation !== generation) {
+    const newer = await readAccount();
+    if (newer && generationOf(newer) === generation) return newer;
+    if (again && !client) return refreshAccount(undefined, false);
+    throw apiError(
+      'busy',
+      'The account changed while it was being read (a purchase, or new settings): try again.',
+    );
+  }
   await accountItem.set(account);
   writes++;
   keepHeadline(account);
@@ -78,11 +97,12 @@ export async function cachedAccountRead(): Promise<{ account: Account | null; cu
 
 /**
  * What a purchase itself tells, kept without reading the list again (a dealer's list is 1.5 MB):
- * the new report first in the cached list, and the balance read after it.
+ * the new report first in the cached list, and the balance read after it. Only into the account of
+ * the settings the purchase was made under: another account's cache never learns it.
  */
-export async function noteBought(report: ReportSummary, limits: Limits): Promise<void> {
+export async function noteBought(report: ReportSummary, limits: Limits, generation: string): Promise<void> {
   const cached = await readAccount();
-  if (!cached) return;
+  if (!cached || generationOf(cached) !== generation) return;
   const listed = cached.reports.some((r) => r.provider === report.provider && r.id === report.id);
   const account: Account = {
     ...cached,
@@ -97,11 +117,12 @@ export async function noteBought(report: ReportSummary, limits: Limits): Promise
 
 /**
  * The report list as read a moment ago for a purchase (a batch's purchases read it at most once a
- * minute through this): kept in the cached account, with the time it was read.
+ * minute through this): kept in the cached account, with the time it was read, when it is that
+ * account's (same generation).
  */
-export async function noteReports(reports: ReportSummary[]): Promise<void> {
+export async function noteReports(reports: ReportSummary[], generation: string): Promise<void> {
   const cached = await readAccount();
-  if (!cached) return;
+  if (!cached || generationOf(cached) !== generation) return;
   const account: Account = { ...cached, reports, at: Date.now() };
   await accountItem.set(account);
   writes++;

@@ -18,13 +18,13 @@ export async function openReport({
   id: string;
 }): Promise<Result<ReportView>> {
   const kept = await findReport(provider, id);
-  if (kept) return ok({ ...kept, fromLibrary: true });
+  if (kept) return ok({ ...kept, fromLibrary: true, savedOffline: true });
   const report = await (await currentClient()).getReport(provider, id);
   // The purchase date from the report list already at hand: not worth three requests of its own.
   const listed = (await cachedAccount())?.reports.find((r) => r.provider === provider && r.id === id);
   const createdAt = listed?.createdAt ?? new Date().toISOString();
-  const { stored } = await keepReport(report, createdAt);
-  return ok({ ...stored, fromLibrary: false });
+  const { stored, saved } = await keepReport(report, createdAt);
+  return ok({ ...stored, fromLibrary: false, savedOffline: saved });
 }
 
 export async function exportReportsCsv(): Promise<Result<string>> {

@@ -1,12 +1,15 @@
 // What follows a report the user paid for: the ledger counts it, pages see the new balance, and a
 // purchase that brought more than one new report (the service charged twice) is recorded as such.
+// Written once per intent whatever happens: every write is keyed to the intent (the ledger's entries
+// by its id, the counts by the report's), the intent says when all of them landed (followedUp), and
+// the reconciler makes them again while it does not (a write the browser refused).
 import { ApiError } from '@/lib/api/errors';
 import type { ReportSummary } from '@/lib/domain';
 import type { Account } from '@/lib/message-shapes';
-import type { PurchaseIntent } from '@/lib/purchase-intent';
+import { intentGeneration, type PurchaseIntent } from '@/lib/purchase-intent';
 import { findNewReports } from '@/lib/purchase-rules';
 import { noteBought, refreshAccount } from '../account/account';
-import { currentClient } from '../account/service';
+import type { AccountClient } from '../account/service';
 import { recordInLedger } from '../records/ledger';
 import { moveIntent } from './intent-store';
 import { rememberPurchaseCounts } from './purchase-counts';
@@ -16,27 +19,41 @@ import { rememberPurchaseCounts } from './purchase-counts';
  * One request on the usual path: the balance after. When exactly one credit went since the purchase
  * began, that one credit was this report, and the cached account learns the report and the balance
  * without the report list being read again. More than one gone (another window's purchase, or a
- * request the browser resent), or no balance to read: the report list decides.
+ * request the browser resent), or no balance to read: the report list decides. `client` is the one
+ * the purchase was made with; without one (the settings changed since), only the local writes are made.
  */
-export async function afterPurchase(intent: PurchaseIntent, report: ReportSummary): Promise<string[]> {
-  await recordInLedger('purchase', intent.vin);
+export async function afterPurchase(
+  client: AccountClient | undefined,
+  intent: PurchaseIntent,
+  report: ReportSummary,
+): Promise<string[]> {
+  await recordInLedger('purchase', intent.vin, { ref: intent.id });
   // The counts the user bought against, for "Check for new records" later.
   await rememberPurchaseCounts(intent.provider, report.id, intent.vin);
-  const limits = await (await currentClient()).getLimits().catch(unlessApiError(undefined));
+  const extra = client ? await fromTheService(client, intent, report) : [];
+  for (const id of extra) await recordInLedger('purchase', intent.vin, { ref: `${intent.id}:${id}` });
+  await moveIntent(intent.id, ['held'], (i) => ({
+    ...i,
+    followedUp: true,
+    ...(extra.length ? { extraReportIds: extra } : {}),
+  }));
+  return extra;
+}
+
+/** The balance after (and the report list when it does not tell): the account updated, second charges found. */
+async function fromTheService(client: AccountClient, intent: PurchaseIntent, report: ReportSummary) {
+  if (client.generation !== intentGeneration(intent)) return [];
+  const limits = await client.getLimits().catch(unlessApiError(undefined));
   if (limits && intent.creditsBefore !== undefined && limits.credits === intent.creditsBefore - 1) {
-    await noteBought(report, limits);
+    await noteBought(report, limits, client.generation);
     return [];
   }
   // Credits, allowance and reports changed: refresh what pages show (failure here loses nothing).
-  const account: Account | undefined = await refreshAccount().catch(unlessApiError(undefined));
+  const account: Account | undefined = await refreshAccount(client).catch(unlessApiError(undefined));
   if (!account) return [];
-  const extra = findNewReports(account.reports, intent.provider, intent.vin, intent.heldBefore)
+  return findNewReports(account.reports, intent.provider, intent.vin, intent.heldBefore)
     .map((r) => r.id)
     .filter((id) => id !== report.id);
-  if (extra.length === 0) return [];
-  for (const _ of extra) await recordInLedger('purchase', intent.vin);
-  await moveIntent(intent.id, ['held'], (i) => ({ ...i, extraReportIds: extra }));
-  return extra;
 }
 
 /** A failure of the service is answered with `fallback`; anything else is a bug and is thrown. */

@@ -61,6 +61,9 @@ export interface IntentDraft {
   creditsBefore: number;
   /** The user chose, explicitly, to buy past an unresolved earlier intent. */
   overrideUnresolved: boolean;
+  /** The settings' generation it is bought under, and whose account that is. */
+  generation: string;
+  accountName?: string;
 }
 
 /** How old a report list read before a purchase can be (it is read a moment before the intent opens). */
@@ -108,6 +111,8 @@ export async function openIntent(draft: IntentDraft, now = Date.now()): Promise<
       heldBefore: draft.heldBefore,
       creditsBefore: draft.creditsBefore,
       checks: 0,
+      generation: draft.generation,
+      ...(draft.accountName ? { accountName: draft.accountName } : {}),
     };
     result = { opened: intent };
     const marked = all.map((i) => (i.id === blocking?.id ? { ...i, overridden: true } : i));

@@ -5,11 +5,14 @@
 //   it is open or unresolved (an unresolved one only with the user's explicit override).
 // - A report already held is offered instead, free, unless the user asks to buy again.
 // - An answer that is lost is reconciled (reconciler.ts), never sent again.
-import type { ServiceClient } from '@/lib/api/client';
+// - One client from start to end, of the settings the user confirmed for: a key changed meanwhile
+//   never makes it check one account and buy from another.
+// - Past the moment the intent says "sent", whatever fails (a refused write, a bug) is answered as an
+//   outcome not known yet, never as "nothing was sent": the stored intent blocks a second purchase and
+//   the reconciler finishes what is left (the writes after a charge are made again until they land).
 import { ApiError } from '@/lib/api/errors';
 import type { Report, ReportSummary } from '@/lib/domain';
-import { errorOf } from '@/lib/error-kinds';
-import type { PurchaseOutcome, PurchaseRequest } from '@/lib/message-shapes';
+import { generationOf, type PurchaseOutcome, type PurchaseRequest } from '@/lib/message-shapes';
 import {
   describeIntent,
   isRefusal,
@@ -19,7 +22,7 @@ import {
 import { findHeld, reportOf } from '@/lib/purchase-rules';
 import { fail, failWith, ok, type Result } from '@/lib/result';
 import { cachedAccount, noteReports } from '../account/account';
-import { currentClient } from '../account/service';
+import { type AccountClient, currentClient } from '../account/service';
 import { keepReport } from '../storage/store';
 import { PURCHASE_TIMEOUT_MS, RECONCILE_SCHEDULE } from '../timing';
 import { afterPurchase } from './after-purchase';
@@ -42,17 +45,22 @@ function refusedBecause(intent: PurchaseIntent): Result<never> {
  * purchases made since added to it (after-purchase.ts). A report bought meanwhile from another
  * device is then not seen; one bought here always is (its intent, and the list kept up to date).
  */
-async function reportsHeld(client: ServiceClient, maxAgeMs: number | undefined): Promise<ReportSummary[]> {
+async function reportsHeld(client: AccountClient, maxAgeMs: number | undefined): Promise<ReportSummary[]> {
   if (maxAgeMs !== undefined) {
     const cached = await cachedAccount();
-    // A list "read" in the future (a clock set back since) is read again.
+    // A list "read" in the future (a clock set back since) is read again; another account's never used.
     const age = Date.now() - (cached?.at ?? Number.NaN);
-    if (cached && age >= 0 && age <= maxAgeMs) return cached.reports;
+    if (cached && generationOf(cached) === client.generation && age >= 0 && age <= maxAgeMs)
+      return cached.reports;
   }
   const reports = await client.getUserReports();
-  await noteReports(reports);
+  await noteReports(reports, client.generation);
   return reports;
 }
+
+/** What a purchase confirmed for other settings than those saved now is answered: nothing bought. */
+const KEY_CHANGED =
+  'The API key or the service was changed after this purchase was confirmed, so nothing was bought. Look at the offer again: it is for the account of the key saved now.';
 
 export async function purchaseReport(
   request: PurchaseRequest,
@@ -60,6 +68,8 @@ export async function purchaseReport(
 ): Promise<Result<PurchaseOutcome>> {
   const { provider, vin, buyAgain } = request;
   const client = await currentClient();
+  if (request.generation !== undefined && request.generation !== client.generation)
+    return failWith('needs-confirmation', KEY_CHANGED);
   // Intents left open by a stopped worker are settled first: one may already have bought this.
   await reconcileDue();
   const limits = await client.getLimits();
@@ -83,19 +93,23 @@ export async function purchaseReport(
   const id = crypto.randomUUID();
   workingOn.add(id);
   try {
-    return await send(id, request, heldBefore, limits.credits);
+    return await send(client, id, request, heldBefore, limits.credits);
   } finally {
     workingOn.delete(id);
   }
 }
 
+/** Whether a purchase is being sent by this worker now (the settings may not change meanwhile). */
+export const purchaseUnderWay = (): boolean => workingOn.size > 0;
+
 async function send(
+  client: AccountClient,
   id: string,
   { provider, vin, overrideUnresolved }: PurchaseRequest,
   heldBefore: string[],
   creditsBefore: number,
 ): Promise<Result<PurchaseOutcome>> {
-  const client = await currentClient();
+  const account = await cachedAccount();
   const opened = await openIntent({
     id,
     provider,
@@ -103,6 +117,8 @@ async function send(
     heldBefore,
     creditsBefore,
     overrideUnresolved: overrideUnresolved === true,
+    generation: client.generation,
+    ...(account && generationOf(account) === client.generation ? { accountName: account.user.name } : {}),
   });
   if ('blocked' in opened) return refusedBecause(opened.blocked);
   if ('bought' in opened) {
@@ -127,24 +143,36 @@ async function send(
   }));
   if (!sent)
     return failWith('busy', 'This purchase was settled elsewhere before it was sent: nothing was bought.');
+  try {
+    return await sendAndSettle(client, sent);
+  } catch (error) {
+    return lostAfterSending(sent, error);
+  }
+}
+
+/** The request, and what follows its answer. Anything thrown here happened after "sent". */
+async function sendAndSettle(client: AccountClient, sent: PurchaseIntent): Promise<Result<PurchaseOutcome>> {
+  const { provider, vin } = sent;
   let report: Report;
   try {
     report = await client.buyReport(provider, vin);
   } catch (error) {
-    return settleFailure(sent, error);
+    if (!(error instanceof ApiError)) throw error;
+    return settleFailure(client, sent, error);
   }
-  await moveIntent(id, ['sent'], (i) => ({
+  await moveIntent(sent.id, ['sent'], (i) => ({
     ...i,
     state: 'held',
     settledAt: Date.now(),
     reportId: report.id,
     yearMakeModel: report.yearMakeModel,
     nextCheckAt: undefined,
+    followedUp: false,
   }));
   // Counted first (ledger, purchase counts, account): the offline copy is a convenience that the
   // browser may refuse, and its failure must never hide a charge.
   const now = new Date().toISOString();
-  const extra = await afterPurchase(sent, {
+  const extra = await afterPurchase(client, sent, {
     provider,
     id: report.id,
     vin: report.vin,
@@ -163,21 +191,44 @@ async function send(
     vin: report.vin,
     yearMakeModel: report.yearMakeModel,
     message: purchaseOutcomeMessage('Bought.', extra.length + 1) + notSaved,
+    saved,
     ...(extra.length ? { chargedTimes: extra.length + 1 } : {}),
   });
 }
 
+/**
+ * Something failed after the request may have left (a write the browser refused, a bug): whether a
+ * credit was spent is not known to this answer, so it never says nothing was. The stored intent (sent,
+ * or held if that write landed) holds back a second purchase, and the reconciler settles it and makes
+ * the writes that follow a charge when the store takes them again.
+ */
+async function lostAfterSending(sent: PurchaseIntent, error: unknown): Promise<Result<PurchaseOutcome>> {
+  console.error('[purchase] failed after it was sent:', error);
+  await scheduleReconciliation().catch(() => undefined);
+  const cause = error instanceof Error ? error.message : String(error);
+  return failWith(
+    'unknown-outcome',
+    `The purchase of the ${sent.provider} report for ${sent.vin} was sent to the service, but the extension could not finish recording what happened (${cause.slice(0, 160)}). A credit may have been spent. Nothing will be bought again for this report until it is settled: it is checked again automatically.`,
+  );
+}
+
 /** The purchase request failed: a refusal by kind is "none"; anything else is unknown, checked at once. */
-async function settleFailure(sent: PurchaseIntent, error: unknown): Promise<Result<PurchaseOutcome>> {
-  const cause = error instanceof ApiError ? error.toData() : errorOf('network', String(error));
+async function settleFailure(
+  client: AccountClient,
+  sent: PurchaseIntent,
+  error: ApiError,
+): Promise<Result<PurchaseOutcome>> {
+  const cause = error.toData();
   if (isRefusal(cause.kind)) {
-    await moveIntent(sent.id, ['sent'], (i) => ({
+    const none = await moveIntent(sent.id, ['sent'], (i) => ({
       ...i,
       state: 'none',
       settledAt: Date.now(),
       cause,
       nextCheckAt: undefined,
     }));
+    // Settled elsewhere meanwhile (it cannot be, but then this answer cannot say what happened).
+    if (!none) throw new Error('the purchase was settled elsewhere while its refusal was recorded');
     return fail({ ...cause, message: `${cause.message} No credit was spent.` });
   }
   const unknown = await moveIntent(sent.id, ['sent'], (i) => ({
@@ -187,7 +238,7 @@ async function settleFailure(sent: PurchaseIntent, error: unknown): Promise<Resu
     nextCheckAt: Date.now(),
   }));
   // First check at once: a charged-then-dropped purchase is usually found right away.
-  const checked = unknown ? await checkIntent(unknown).catch(ignoreServiceError(unknown)) : undefined;
+  const checked = unknown ? await checkIntent(unknown, client).catch(ignoreServiceError(unknown)) : undefined;
   await scheduleReconciliation();
   if (checked?.state === 'held' && checked.reportId) {
     const reports = (checked.extraReportIds?.length ?? 0) + 1;

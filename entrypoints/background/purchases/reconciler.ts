@@ -6,16 +6,18 @@
 // purchase itself (its first check at once). What pages ask (status.ts) only reads.
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
+import type { ReportSummary } from '@/lib/domain';
 import {
   awaitsReconciler,
   dueAt,
+  intentGeneration,
   nextCheckAt,
   nextLateLookAt,
   type PurchaseIntent,
 } from '@/lib/purchase-intent';
 import { findNewReport } from '@/lib/purchase-rules';
 import { sharedCalls } from '@/lib/shared-calls';
-import { currentClient } from '../account/service';
+import { type AccountClient, currentClient } from '../account/service';
 import { keepReport } from '../storage/store';
 import { RECONCILE_SCHEDULE } from '../timing';
 import { afterPurchase } from './after-purchase';
@@ -27,12 +29,60 @@ const RECONCILE_ALARM = 'reconcile-purchases';
 export const workingOn = new Set<string>();
 const shareCheck = sharedCalls<PurchaseIntent>();
 
-/** One check of an intent (shared by everyone asking at once): held when its report is there. */
-export const checkIntent = (intent: PurchaseIntent): Promise<PurchaseIntent> =>
-  shareCheck(intent.id, () => runCheck(intent));
+/**
+ * One check of an intent (shared by everyone asking at once): held when its report is there. With
+ * the purchase's own client for its first check; else the client of the settings saved now, which
+ * checks only intents bought under them.
+ */
+export const checkIntent = (intent: PurchaseIntent, client?: AccountClient): Promise<PurchaseIntent> =>
+  shareCheck(intent.id, async () => runCheck(intent, client ?? (await currentClient())));
 
-async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
-  const client = await currentClient();
+/** A report as its intent knows it (for the writes that follow a charge). */
+const summaryOf = (intent: PurchaseIntent): ReportSummary => {
+  const at = new Date(intent.settledAt ?? intent.createdAt).toISOString();
+  return {
+    provider: intent.provider,
+    id: intent.reportId ?? '',
+    vin: intent.vin,
+    yearMakeModel: intent.yearMakeModel ?? '',
+    createdAt: at,
+    updatedAt: at,
+  };
+};
+
+/**
+ * An intent bought under other settings than those saved now: another account's key, or another
+ * service. It cannot be checked with this key (the report would be looked for in the wrong account):
+ * an open one becomes unresolved, naming its account, and is looked at no more; an unresolved one
+ * gets no more late looks. A charge already known only has its local writes made.
+ */
+async function underOtherSettings(intent: PurchaseIntent, now: number): Promise<PurchaseIntent> {
+  if (intent.state === 'held') {
+    await afterPurchase(undefined, intent, summaryOf(intent));
+    return intent;
+  }
+  const whose = intent.accountName ? `the account of ${intent.accountName}` : 'another account';
+  const moved = await moveIntent(intent.id, ['sent', 'unknown', 'unresolved'], (i) => ({
+    ...i,
+    state: 'unresolved',
+    settledAt: i.settledAt ?? now,
+    nextCheckAt: undefined,
+    cause: {
+      kind: 'unknown-outcome',
+      message: `This purchase was made with the key of ${whose}, which was replaced in the settings before it could be confirmed: it can no longer be checked from here.`,
+    },
+  }));
+  return moved ?? intent;
+}
+
+async function runCheck(intent: PurchaseIntent, client: AccountClient): Promise<PurchaseIntent> {
+  const now0 = Date.now();
+  if (client.generation !== intentGeneration(intent)) return underOtherSettings(intent, now0);
+  if (intent.state === 'held') {
+    // A charge known, its writes not all made (the store refused one): made again, once each.
+    await afterPurchase(client, intent, summaryOf(intent));
+    return intent;
+  }
   const [reports, limits] = await Promise.all([client.getUserReports(), client.getLimits()]);
   const now = Date.now();
   const created = findNewReport(reports, intent.provider, intent.vin, intent.heldBefore);
@@ -45,9 +95,10 @@ async function runCheck(intent: PurchaseIntent): Promise<PurchaseIntent> {
       yearMakeModel: created.yearMakeModel,
       creditsAfter: limits.credits,
       nextCheckAt: undefined,
+      followedUp: false,
     }));
     if (!held) return intent;
-    const extra = await afterPurchase(held, created);
+    const extra = await afterPurchase(client, held, created);
     if (extra.length) held.extraReportIds = extra;
     // Kept for offline use; when this fails the report still opens by id from the service.
     await client
@@ -122,7 +173,10 @@ export async function reconcileDue(now = Date.now()): Promise<void> {
         await checkIntent(intent);
       }
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      // The service unreachable: next time. Anything else (the store refusing a write, a bug) is
+      // kept for the developer and the other intents are still settled; this one is tried again
+      // at the next wake-up, its state as the store last took it.
+      if (!(error instanceof ApiError)) console.error('[reconcile]', intent.id, error);
     }
   }
 }

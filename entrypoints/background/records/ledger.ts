@@ -15,13 +15,20 @@ import { economySettings } from './economy-settings';
 
 const ledger = storedValue('ledger', z.array(LedgerEntry), () => []);
 
-/** Adds one entry (and drops those older than the ledger keeps). */
+/**
+ * Adds one entry (and drops those older than the ledger keeps). With `ref`, once only: a purchase's
+ * entry is written again by the reconciler when the first write was refused, and must count once.
+ */
 export async function recordInLedger(
   kind: LedgerEntry['kind'],
   vin: string,
-  now = Date.now(),
+  { ref, now = Date.now() }: { ref?: string; now?: number } = {},
 ): Promise<void> {
-  await ledger.update((entries) => [...pruneLedger(entries, now), { kind, vin, at: now }]);
+  await ledger.update((entries) =>
+    ref !== undefined && entries.some((e) => e.ref === ref)
+      ? entries
+      : [...pruneLedger(entries, now), { kind, vin, at: now, ...(ref !== undefined ? { ref } : {}) }],
+  );
 }
 
 /** Checks, reports and their ratio over the last 30 days. */

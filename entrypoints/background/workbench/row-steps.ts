@@ -36,7 +36,8 @@ export async function checkRow(row: BatchRow): Promise<Step> {
   }
 }
 
-export async function buyRow(row: BatchRow): Promise<Step> {
+/** One row's purchase, under the settings generation its batch was confirmed for (when it has one). */
+export async function buyRow(row: BatchRow, generation?: string): Promise<Step> {
   const stopHere = (what: string) =>
     `Stopped at ${row.vin} (${row.provider}): ${what} The rows after it were not bought.`;
   // Every purchase row of a plan names its provider; a stored row without one buys nothing.
@@ -47,7 +48,10 @@ export async function buyRow(row: BatchRow): Promise<Step> {
   }
   let result: Awaited<ReturnType<typeof purchaseReport>>;
   try {
-    result = await purchaseReport({ provider, vin: row.vin }, { listMaxAgeMs: LIST_MAX_AGE_MS });
+    result = await purchaseReport(
+      { provider, vin: row.vin, ...(generation !== undefined ? { generation } : {}) },
+      { listMaxAgeMs: LIST_MAX_AGE_MS },
+    );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const settled = (await rowFromIntent(row)) ?? {

@@ -10,8 +10,18 @@ import { buyRow, checkRow } from './row-steps';
 export const BUSY = 'A batch is under way: wait for it, or cancel it, before starting another.';
 
 /** Stores and runs a new batch, unless one is under way: two pages starting at once get one batch. */
-export async function startBatch(kind: Batch['kind'], rows: BatchRow[]): Promise<Result<Batch>> {
-  const batch: Batch = { id: crypto.randomUUID(), kind, state: 'running', rows };
+export async function startBatch(
+  kind: Batch['kind'],
+  rows: BatchRow[],
+  generation?: string,
+): Promise<Result<Batch>> {
+  const batch: Batch = {
+    id: crypto.randomUUID(),
+    kind,
+    state: 'running',
+    rows,
+    ...(generation !== undefined ? { generation } : {}),
+  };
   const stored = await batchItem.update((current) => (isActive(current) ? current : batch));
   if (stored?.id !== batch.id) return failWith('busy', BUSY);
   running.id = batch.id;
@@ -62,7 +72,7 @@ export async function run(id: string): Promise<void> {
           : b,
       );
       if (marked?.state !== 'running') return;
-      const step = batch.kind === 'check' ? await checkRow(row) : await buyRow(row);
+      const step = batch.kind === 'check' ? await checkRow(row) : await buyRow(row, batch.generation);
       await changeBatch(id, (b) => afterStep(b, index, step, Date.now()));
     }
   } catch (error) {

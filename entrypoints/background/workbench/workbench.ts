@@ -4,6 +4,7 @@
 // carries on: a purchase is never sent again by itself (batch-store.ts settles it from its intent).
 import type { Provider } from '@/lib/domain';
 import type { CheckAllPlan } from '@/lib/economy';
+import { generationOf } from '@/lib/message-shapes';
 import { failWith, ok, type Result } from '@/lib/result';
 import {
   type Batch,
@@ -34,6 +35,12 @@ export async function getWorkbench(): Promise<Result<WorkbenchView>> {
   });
 }
 
+/** Whether a purchase batch is under way (the settings may not change meanwhile). */
+export async function buyingBatch(): Promise<boolean> {
+  const batch = await currentBatch();
+  return isActive(batch) && batch?.kind === 'buy';
+}
+
 export async function setWorkbenchVins({ vins }: { vins: string[] }): Promise<Result<null>> {
   await table.set([...new Set(vins)]);
   return ok(null);
@@ -61,7 +68,10 @@ export async function planWorkbenchPurchase(request: {
 }): Promise<Result<PurchasePlan>> {
   // Today's credits, allowance and reports: the plan says what fits before anything is spent.
   const account = await refreshAccount();
-  const plan = planPurchases(request.items, account.reports, account.limits, crypto.randomUUID());
+  const plan = {
+    ...planPurchases(request.items, account.reports, account.limits, crypto.randomUUID()),
+    generation: generationOf(account),
+  };
   await keepPlan(plan.id, plan);
   return ok(plan);
 }
@@ -72,7 +82,7 @@ export async function startWorkbenchPurchase({ planId }: { planId: string }): Pr
   const plan = await readPlan(planId, PurchasePlan);
   if (!plan) return failWith('invalid-input', 'That confirmation has expired: open "Buy selected…" again.');
   await dropPlan(planId);
-  return startBatch('buy', purchaseRows(plan));
+  return startBatch('buy', purchaseRows(plan), plan.generation);
 }
 
 export async function cancelWorkbenchBatch(): Promise<Result<Batch | null>> {
