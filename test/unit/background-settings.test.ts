@@ -208,3 +208,37 @@ describe('background: a browser that refuses extension IndexedDB', () => {
     expect(account).toMatchObject({ ok: false, error: { kind: 'no-key' } });
   });
 });
+
+describe('background: a store that fails to open for a moment', () => {
+  it('is opened again, says what is wrong meanwhile, and never swaps the key and purchases for an empty store', async () => {
+    const bg = await startBackground({ configured: true });
+    await bg.deliver('getAccount', { fresh: true }, bg.senders.page);
+    // The worker restarts while Chrome's backing store fails to open (UnknownError), 4 times.
+    const real = globalThis.indexedDB;
+    let failures = 4;
+    globalThis.indexedDB = {
+      open: (...args: Parameters<IDBFactory['open']>) => {
+        if (failures-- > 0) throw new DOMException('Internal error opening backing store', 'UnknownError');
+        return real.open(...args);
+      },
+      deleteDatabase: (name: string) => real.deleteDatabase(name),
+    } as unknown as IDBFactory;
+    const restarted = await startBackground({ keepStorage: true, sim: bg.sim });
+    // While it fails: said plainly, and nothing bought.
+    const meanwhile = await restarted.deliver(
+      'purchaseReport',
+      { provider: 'providerA', vin: '5N3ZA0NE1AN908084' },
+      bg.senders.page,
+    );
+    expect(meanwhile.ok).toBe(false);
+    expect(meanwhile.error.message).toMatch(/could not open its storage/);
+    expect(bg.sim.log.filter((e) => e.endpoint === 'buy')).toHaveLength(0);
+    // Then it opens: the key is still there (an empty session store would have none).
+    await vi.waitFor(async () => {
+      const settings = await restarted.deliver('getSettings', undefined, bg.senders.page);
+      expect(settings.ok && settings.value.hasKey).toBe(true);
+      expect(settings.value.keyKeptUntilBrowserCloses).toBe(false);
+    });
+    globalThis.indexedDB = real;
+  });
+});

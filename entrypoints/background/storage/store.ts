@@ -7,6 +7,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
+import { apiError } from '@/lib/api/errors';
 import { createSerialQueue } from '@/lib/serial-queue';
 import { parserOf } from './session-item';
 
@@ -47,18 +48,51 @@ interface Backend {
 
 let opened: Promise<Backend> | undefined;
 
+/**
+ * Why IndexedDB is refused for good in this browser: Firefox set to "Never remember history" (and
+ * private windows) refuses extension IndexedDB with InvalidStateError (or SecurityError). Any other
+ * failure to open (Chrome's backing store "UnknownError", a disk momentarily full, an aborted
+ * upgrade) may pass, and must not switch this worker to an empty session store for its whole life:
+ * the key would look missing, open purchases would vanish and one whose outcome is unknown could be
+ * bought again.
+ */
+const REFUSED_FOR_GOOD = new Set(['InvalidStateError', 'SecurityError']);
+const OPEN_ATTEMPTS = 3;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function openIndexedDb(): Promise<IDBPDatabase<StoreSchema>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // Opened inside a promise: a browser that refuses IndexedDB may throw at once.
+      return await Promise.resolve().then(() =>
+        openDB<StoreSchema>(STORE_DB_NAME, 1, {
+          upgrade(db) {
+            db.createObjectStore('values');
+          },
+        }),
+      );
+    } catch (error) {
+      const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+      if (REFUSED_FOR_GOOD.has(name) || attempt >= OPEN_ATTEMPTS) throw error;
+      await pause(100 * attempt);
+    }
+  }
+}
+
 function backend(): Promise<Backend> {
-  // Opened inside a promise: a browser that refuses IndexedDB may throw at once rather than fail the request.
-  opened ??= Promise.resolve()
-    .then(() =>
-      openDB<StoreSchema>(STORE_DB_NAME, 1, {
-        upgrade(db) {
-          db.createObjectStore('values');
-        },
-      }),
-    )
+  opened ??= openIndexedDb()
     .then(migrate)
     .then(indexedDbBackend, (error: unknown) => {
+      const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+      if (!REFUSED_FOR_GOOD.has(name)) {
+        // Not for good: the next use tries again, and this one says what is wrong (pages show it;
+        // nothing is bought while the key and the purchases cannot be read).
+        opened = undefined;
+        throw apiError(
+          'internal',
+          `The extension could not open its storage (${name || 'error'}: ${String((error as Error)?.message ?? error).slice(0, 120)}), so your key and purchases cannot be read right now and nothing can be bought. Try again in a moment; if it persists, restart the browser.`,
+        );
+      }
       // Firefox set to "Never remember history" (and private windows) refuses extension IndexedDB:
       // values, the key included, then live in session storage (trusted contexts only in both
       // browsers) until the browser closes, and the user is asked for the key once per session.
