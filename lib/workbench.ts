@@ -18,7 +18,24 @@ export const BATCH_SPACING_MS = 1_000;
 const WorkbenchVin = z.string().check(z.regex(VIN_SHAPE));
 export const WorkbenchVins = z.object({
   vins: z.array(WorkbenchVin).check(z.maxLength(MAX_WORKBENCH_VINS, 'Too many VINs for one table.')),
+  /**
+   * The table as the page had it before this change: only what the page added and removed is
+   * applied, so two workbench tabs do not overwrite each other's VINs. Absent: the whole list.
+   */
+  base: z.optional(z.array(WorkbenchVin).check(z.maxLength(MAX_WORKBENCH_VINS))),
 });
+
+/** The table after a page's change (from `base` to `next`) is applied to what is stored now. Pure. */
+export function mergeTable(current: string[], next: string[], base?: string[]): string[] {
+  if (!base) return [...new Set(next)];
+  const before = new Set(base);
+  const after = new Set(next);
+  const removed = new Set(base.filter((vin) => !after.has(vin)));
+  const kept = current.filter((vin) => !removed.has(vin));
+  const present = new Set(kept);
+  const added = next.filter((vin) => !before.has(vin) && !present.has(vin));
+  return [...new Set([...kept, ...added])].slice(0, MAX_WORKBENCH_VINS);
+}
 
 export const RowState = z.enum([
   'queued', // waiting its turn

@@ -86,8 +86,10 @@ export function App() {
   const chosen = vins.filter((vin) => selected.has(vin));
 
   async function saveVins(next: string[]) {
+    // Sent with the table it changes: another workbench tab's VINs added meanwhile stay.
+    const base = view?.vins;
     if (view) setView({ ...view, vins: next });
-    const saved = await ask('setWorkbenchVins', { vins: next });
+    const saved = await ask('setWorkbenchVins', { vins: next, ...(base ? { base } : {}) });
     if (!saved.ok) setFailure(saved.error);
     await refresh();
   }

@@ -41,6 +41,24 @@ async function buy(bg: Bg, items: Array<{ vin: string; provider: 'providerA' | '
   };
 }
 
+describe('workbench tables in two tabs', () => {
+  it("one tab's change does not overwrite the other's: each adds and removes only its own VINs", async () => {
+    const bg = await startBackground({ configured: true });
+    const set = (vins: string[], base?: string[]) =>
+      bg.deliver('setWorkbenchVins', { vins, ...(base ? { base } : {}) }, bg.senders.page);
+    await set([VINS[0] as string]);
+    const base = [VINS[0] as string];
+    // Both tabs show [A]; one adds B, the other C a moment later (it has not seen B).
+    await set([...base, VINS[1] as string], base);
+    await set([...base, VINS[2] as string], base);
+    const table = async () => (await bg.deliver('getWorkbench', undefined, bg.senders.page)).value.vins;
+    expect(await table()).toEqual([VINS[0], VINS[1], VINS[2]]);
+    // The second tab removes A (from what it had seen): B, which it never saw, stays.
+    await set([VINS[2] as string], [...base, VINS[2] as string]);
+    expect(await table()).toEqual([VINS[1], VINS[2]]);
+  });
+});
+
 describe('workbench batches', () => {
   it('buys one report at a time, at least a second apart, never the one held', async () => {
     const bg = await startBackground({ configured: true });

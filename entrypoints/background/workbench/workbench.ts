@@ -10,6 +10,7 @@ import {
   type Batch,
   checkRows,
   isActive,
+  mergeTable,
   PurchasePlan,
   planPurchases,
   purchaseRows,
@@ -41,8 +42,14 @@ export async function buyingBatch(): Promise<boolean> {
   return isActive(batch) && batch?.kind === 'buy';
 }
 
-export async function setWorkbenchVins({ vins }: { vins: string[] }): Promise<Result<null>> {
-  await table.set([...new Set(vins)]);
+export async function setWorkbenchVins({
+  vins,
+  base,
+}: {
+  vins: string[];
+  base?: string[];
+}): Promise<Result<null>> {
+  await table.update((current) => mergeTable(current, vins, base));
   return ok(null);
 }
 
