@@ -151,10 +151,13 @@ export function nextLateLookAt(
 export const intentGeneration = (intent: PurchaseIntent): string => intent.generation ?? '';
 
 /**
- * Whether the reconciler still looks at this intent: open, unresolved with late looks left, or held
- * with the writes that follow a charge still to make.
+ * Whether the reconciler still looks at this intent: open (intended included: one not being sent
+ * is let go), unresolved with late looks left, or held with the writes that follow a charge still to
+ * make.
  */
 export const awaitsReconciler = (intent: PurchaseIntent): boolean =>
+  // Intended and never sent (the store refused to mark it sent, or the worker stopped): let go.
+  intent.state === 'intended' ||
   intent.state === 'unknown' ||
   intent.state === 'sent' ||
   (intent.state === 'held' && intent.followedUp === false) ||

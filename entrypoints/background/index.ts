@@ -136,9 +136,11 @@ export default defineBackground(() => {
   );
   browser.runtime.onStartup.addListener(() => {});
   openOnboardingOnInstall();
-  void restrictStorage();
-  void pruneRecordCache();
-  browser.runtime.onInstalled.addListener(() => void syncUserSites());
+  // Chores: a store that cannot be written now (a full disk) fails them for this start, no more.
+  const chore = (name: string) => (error: unknown) => console.warn(`[${name}]`, error);
+  void restrictStorage().catch(chore('storage access'));
+  void pruneRecordCache().catch(chore('record cache'));
+  browser.runtime.onInstalled.addListener(() => void syncUserSites().catch(chore('user sites')));
   // Guarded where it is used (Firefox for Android has no menus), and last all the same.
   setUpContextMenu();
 });

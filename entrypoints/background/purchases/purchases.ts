@@ -140,7 +140,21 @@ async function send(
     state: 'sent',
     sentAt,
     nextCheckAt: sentAt + PURCHASE_TIMEOUT_MS + 5_000,
-  }));
+  })).catch(async (error: unknown) => {
+    // The store refused: the request never left. The intent is let go now if the store takes that,
+    // else by the reconciler later (an intent left intended would hold this report back).
+    await moveIntent(id, ['intended'], (i) => ({
+      ...i,
+      state: 'none',
+      settledAt: Date.now(),
+      cause: {
+        kind: 'internal',
+        message: 'The extension could not record the purchase, so it was not sent.',
+      },
+    })).catch(() => undefined);
+    await scheduleReconciliation().catch(() => undefined);
+    throw error;
+  });
   if (!sent)
     return failWith('busy', 'This purchase was settled elsewhere before it was sent: nothing was bought.');
   try {

@@ -56,5 +56,10 @@ export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<T
 }
 
 export function forgetClosedTabs(): void {
-  browser.tabs.onRemoved.addListener((tabId) => void itemFor(tabId).remove());
+  browser.tabs.onRemoved.addListener(
+    (tabId) =>
+      void itemFor(tabId)
+        .remove()
+        .catch(() => undefined),
+  );
 }

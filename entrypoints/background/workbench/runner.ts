@@ -79,7 +79,8 @@ export async function run(id: string): Promise<void> {
     // A bug or a storage failure: left as a stopped worker leaves it (interrupted, waiting for Resume).
     console.error('[workbench]', error);
     if (running.id === id) running.id = undefined;
-    await currentBatch();
+    // Marks it interrupted (waiting for Resume) when the store takes it; else the next look does.
+    await currentBatch().catch((failure: unknown) => console.error('[workbench]', failure));
   } finally {
     if (running.id === id) running.id = undefined;
   }
