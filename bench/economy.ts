@@ -2,7 +2,7 @@
 // checks the service sees per report pulled, under the default settings and under a naive policy
 // that checks every VIN it sees. Ends with one line of JSON.
 import { createClient } from '../lib/api/client';
-import { EconomySettings } from '../lib/economy';
+import { EconomySettings } from '../lib/records/economy';
 import { createSimulator } from '../simulator/app';
 import { makeVin, rng } from './listing-page';
 

@@ -1,6 +1,6 @@
 // A generated listing page like the one measured in docs/site-evidence.md: 2,000 cards with VINs
 // in text, attributes and JSON-LD, and the usual decoys (17-digit order numbers, hashes, buttons).
-import { expectedCheckDigit, YEAR_CODES } from '../lib/vin-syntax';
+import { expectedCheckDigit, YEAR_CODES } from '../lib/vin/vin-syntax';
 
 const WMIS = [
   '1G1',

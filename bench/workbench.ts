@@ -3,7 +3,7 @@
 // and run: the same 500 rows of plain text inserted as one HTML string. Ends with one line of JSON.
 import { execFileSync } from 'node:child_process';
 import { decodedVins } from '../fixtures/real-vins';
-import { expectedCheckDigit } from '../lib/vin-syntax';
+import { expectedCheckDigit } from '../lib/vin/vin-syntax';
 import { launchExtension } from '../scripts/chromium';
 import { startSimulatorServer } from '../simulator/server';
 

@@ -1,8 +1,9 @@
 // What a batch of record checks costs, said before anything is spent (the popup's "check all" and the
 // workbench): the checks, the free cached answers, the 30-day ratio before and after; past the
 // warning threshold a warning, past the hard limit the explicit override.
-import type { CheckAllPlan } from '@/lib/economy';
+
 import { plural } from '@/lib/plural';
+import type { CheckAllPlan } from '@/lib/records/economy';
 
 export function CheckPlanSummary(props: {
   plan: CheckAllPlan;

@@ -1,7 +1,7 @@
 // Shows a failed request the way the background described it, under the words every page uses for
 // its kind (lib/error-kinds.ts); never a blank panel.
-import type { ErrorData } from '@/lib/error-data';
-import { ERROR_TEXT } from '@/lib/error-kinds';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import { ERROR_TEXT } from '@/lib/messaging/error-kinds';
 
 export function ErrorNotice({ error }: { error: ErrorData }) {
   return (

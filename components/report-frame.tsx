@@ -5,7 +5,7 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'preact/hooks';
 import type { Report } from '@/lib/domain';
-import { reportDocument } from '@/lib/report-document';
+import { reportDocument } from '@/lib/reports/report-document';
 
 /** The sandboxed document of a report (remote images only when allowed). */
 export function useReportDocument(report: Report | null, allowRemote: boolean): string {

@@ -1,7 +1,7 @@
 // The providers' display names for a page (empty until known: the API's names show meanwhile).
 import { useEffect, useState } from 'preact/hooks';
-import { ask } from '@/lib/messaging';
-import type { ProviderNames } from '@/lib/provider-names';
+import type { ProviderNames } from '@/lib/account/provider-names';
+import { ask } from '@/lib/messaging/messaging';
 
 /** `initial`: names known already (the popup's headline), shown until the background answers. */
 export function useProviderNames(initial: ProviderNames = {}): ProviderNames {

@@ -3,9 +3,9 @@
 // be reached by the wrong sender or bad data, and no caller ever sees a rejected promise.
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
-import { type Handlers, type MessageType, PROTOCOL } from '@/lib/protocol';
-import { failWith, type Result } from '@/lib/result';
-import { classifySender, type Sender, type SenderInfo } from '@/lib/sender-kind';
+import { type Handlers, type MessageType, PROTOCOL } from '@/lib/messaging/protocol';
+import { failWith, type Result } from '@/lib/messaging/result';
+import { classifySender, type Sender, type SenderInfo } from '@/lib/messaging/sender-kind';
 
 interface Incoming {
   data: unknown;

@@ -2,8 +2,8 @@
 // who may send each; start-up chores.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { onMessage } from '@/lib/messaging';
-import { type Handlers, MESSAGE_TYPES, type MessageType } from '@/lib/protocol';
+import { onMessage } from '@/lib/messaging/messaging';
+import { type Handlers, MESSAGE_TYPES, type MessageType } from '@/lib/messaging/protocol';
 import { cachedAccountRead, getAccount } from './account/account';
 import { clearCachedData } from './account/clear-data';
 import { getSettings, saveSettings } from './account/connection-settings';

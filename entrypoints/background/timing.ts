@@ -1,7 +1,7 @@
 // How long the background waits for the service, and when an unconfirmed purchase is checked.
 // The loopback build (e2e tests, `npm start` on the simulator) uses seconds so tests can exercise
 // timeouts and reconciliation; the store build uses the figures below.
-import type { ReconcileSchedule } from '@/lib/purchase-intent';
+import type { ReconcileSchedule } from '@/lib/purchases/purchase-intent';
 
 const LOOPBACK = import.meta.env.MODE === 'loopback';
 

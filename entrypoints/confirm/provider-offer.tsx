@@ -2,11 +2,11 @@
 // way or unconfirmed (no Buy until it settles), an unresolved one (Buy only past an explicit
 // acknowledgement), or the purchase.
 import { useState } from 'preact/hooks';
+import { providerWithWire } from '@/lib/account/provider-names';
 import type { Provider, ReportSummary } from '@/lib/domain';
-import type { PurchaseStatus } from '@/lib/message-shapes';
+import type { PurchaseStatus } from '@/lib/messaging/message-shapes';
 import { plural } from '@/lib/plural';
-import { providerWithWire } from '@/lib/provider-names';
-import { reportUrl } from '@/lib/report-url';
+import { reportUrl } from '@/lib/reports/report-url';
 import { isOpen } from './use-purchase-status';
 
 interface OfferProps {

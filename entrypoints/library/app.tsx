@@ -7,12 +7,12 @@ import { BrandMark } from '@/components/brand-mark';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
-import type { ErrorData } from '@/lib/error-data';
-import type { ReportList } from '@/lib/message-shapes';
-import { ask } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ReportList } from '@/lib/messaging/message-shapes';
+import { ask } from '@/lib/messaging/messaging';
+import type { Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
-import type { Result } from '@/lib/result';
-import { filterGroups, groupByVehicle, type LibraryFilter } from '@/lib/vehicle-groups';
+import { filterGroups, groupByVehicle, type LibraryFilter } from '@/lib/reports/vehicle-groups';
 import { CompareView } from './compare-view';
 import { VehicleRow } from './vehicle-row';
 

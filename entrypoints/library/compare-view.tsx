@@ -5,10 +5,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { ReportFrame, useReportDocument } from '@/components/report-frame';
 import type { Provider } from '@/lib/domain';
-import type { ReportView } from '@/lib/message-shapes';
-import { ask } from '@/lib/messaging';
-import type { Result } from '@/lib/result';
-import type { VehicleGroup } from '@/lib/vehicle-groups';
+import type { ReportView } from '@/lib/messaging/message-shapes';
+import { ask } from '@/lib/messaging/messaging';
+import type { Result } from '@/lib/messaging/result';
+import type { VehicleGroup } from '@/lib/reports/vehicle-groups';
 
 function Side({ provider, id, vin }: { provider: Provider; id: string; vin: string }) {
   const [report, setReport] = useState<Result<ReportView> | null>(null);

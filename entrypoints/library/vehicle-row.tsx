@@ -1,10 +1,10 @@
 // One vehicle of the library: its reports (each opens in the viewer, free), "Compare" when both
 // providers' reports are held, and the user's private note.
 import { useState } from 'preact/hooks';
-import { type ProviderNames, providerLabel } from '@/lib/provider-names';
-import { reportKey } from '@/lib/report-key';
-import { reportUrl } from '@/lib/report-url';
-import type { VehicleGroup } from '@/lib/vehicle-groups';
+import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
+import { reportKey } from '@/lib/reports/report-key';
+import { reportUrl } from '@/lib/reports/report-url';
+import type { VehicleGroup } from '@/lib/reports/vehicle-groups';
 
 interface Props {
   group: VehicleGroup;

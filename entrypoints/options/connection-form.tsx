@@ -3,12 +3,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/error-data';
-import { errorOf } from '@/lib/error-kinds';
-import type { SavedSettings, SettingsView } from '@/lib/message-shapes';
-import { ask } from '@/lib/messaging';
-import { checkServiceUrl } from '@/lib/service-url';
-import { originMatchPattern } from '@/lib/sites';
+import { checkServiceUrl } from '@/lib/account/service-url';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import { errorOf } from '@/lib/messaging/error-kinds';
+import type { SavedSettings, SettingsView } from '@/lib/messaging/message-shapes';
+import { ask } from '@/lib/messaging/messaging';
+import { originMatchPattern } from '@/lib/sites/sites';
 
 type Status =
   | { state: 'idle' }

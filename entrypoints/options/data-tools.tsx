@@ -2,8 +2,8 @@
 import { useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/error-data';
-import { ask } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import { ask } from '@/lib/messaging/messaging';
 
 export function DataTools() {
   const [note, setNote] = useState<string | null>(null);

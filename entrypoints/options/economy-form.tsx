@@ -2,9 +2,9 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { EconomySettings } from '@/lib/economy';
-import type { ErrorData } from '@/lib/error-data';
-import { ask } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import { ask } from '@/lib/messaging/messaging';
+import type { EconomySettings } from '@/lib/records/economy';
 
 const NUMBER_FIELDS = [
   { key: 'cacheHours', label: 'Reuse record counts for (hours)', max: 720 },

@@ -2,9 +2,9 @@
 // the extension; the confirmation window shows them beside the API's names (providerA/providerB).
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/error-data';
-import type { ProviderNames } from '@/lib/message-shapes';
-import { ask } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ProviderNames } from '@/lib/messaging/message-shapes';
+import { ask } from '@/lib/messaging/messaging';
 
 export function ProviderNamesForm() {
   const [names, setNames] = useState<ProviderNames>({});

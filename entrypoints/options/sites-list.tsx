@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/error-data';
-import { errorOf } from '@/lib/error-kinds';
-import { ask } from '@/lib/messaging';
-import { BUILT_IN_SITES, type BuiltInSite, siteOrigin } from '@/lib/sites';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import { errorOf } from '@/lib/messaging/error-kinds';
+import { ask } from '@/lib/messaging/messaging';
+import { BUILT_IN_SITES, type BuiltInSite, siteOrigin } from '@/lib/sites/sites';
 
 export function SitesList() {
   const [sites, setSites] = useState<string[]>([]);

@@ -2,8 +2,8 @@
 // The browser's own API (no polyfill): this component is part of the popup's first paint (main.tsx).
 import { browser } from '@wxt-dev/browser';
 import { ErrorNotice } from '@/components/error-notice';
-import type { Account } from '@/lib/message-shapes';
-import type { Result } from '@/lib/result';
+import type { Account } from '@/lib/messaging/message-shapes';
+import type { Result } from '@/lib/messaging/result';
 
 function age(at: number): string {
   const minutes = Math.round((Date.now() - at) / 60_000);

@@ -1,10 +1,11 @@
 // The popup's headline: credits, each provider's reports left today, and the 30-day record checks
 // per report coloured against the service's 3-to-5 band, with the rule in one sentence.
-import { checkHealth, HEALTH_RULE } from '@/lib/check-health';
-import type { LedgerView } from '@/lib/economy';
-import type { Account } from '@/lib/message-shapes';
+
+import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
+import type { Account } from '@/lib/messaging/message-shapes';
 import { plural } from '@/lib/plural';
-import { type ProviderNames, providerLabel } from '@/lib/provider-names';
+import { checkHealth, HEALTH_RULE } from '@/lib/records/check-health';
+import type { LedgerView } from '@/lib/records/economy';
 
 const HEALTH_WORDS = { good: 'within the band', watch: 'watch this', risk: 'at risk' } as const;
 

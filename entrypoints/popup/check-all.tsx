@@ -3,9 +3,9 @@
 import { useState } from 'preact/hooks';
 import { CheckPlanSummary, spendLabel } from '@/components/check-plan-summary';
 import { ErrorNotice } from '@/components/error-notice';
-import type { CheckAllPlan } from '@/lib/economy';
-import type { CheckAllOutcome } from '@/lib/message-shapes';
-import type { Result } from '@/lib/result';
+import type { CheckAllOutcome } from '@/lib/messaging/message-shapes';
+import type { Result } from '@/lib/messaging/result';
+import type { CheckAllPlan } from '@/lib/records/economy';
 
 interface CheckAllProps {
   plan(): Promise<Result<CheckAllPlan>>;

@@ -2,10 +2,10 @@
 // says what is being checked and shows it settle, so a lost answer is never silently forgotten.
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/error-data';
-import type { PurchaseStatus } from '@/lib/message-shapes';
-import { ask } from '@/lib/messaging';
-import { reportUrl } from '@/lib/report-url';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import type { PurchaseStatus } from '@/lib/messaging/message-shapes';
+import { ask } from '@/lib/messaging/messaging';
+import { reportUrl } from '@/lib/reports/report-url';
 
 const POLL_MS = 3_000;
 

@@ -3,10 +3,10 @@
 // nothing above the fold.
 import type { ComponentChildren } from 'preact';
 import { BrandMark } from '@/components/brand-mark';
-import type { LedgerView } from '@/lib/economy';
-import type { Account } from '@/lib/message-shapes';
-import type { ProviderNames } from '@/lib/provider-names';
-import type { Result } from '@/lib/result';
+import type { ProviderNames } from '@/lib/account/provider-names';
+import type { Account } from '@/lib/messaging/message-shapes';
+import type { Result } from '@/lib/messaging/result';
+import type { LedgerView } from '@/lib/records/economy';
 import { AccountState } from './account-state';
 import { AccountSummary } from './account-summary';
 

@@ -3,13 +3,13 @@
 // library page.
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
+import { HEADLINE_REPORTS } from '@/lib/account/headline';
 import type { ReportSummary } from '@/lib/domain';
-import { HEADLINE_REPORTS } from '@/lib/headline';
-import type { ReportSearch } from '@/lib/message-shapes';
-import { ask } from '@/lib/messaging';
-import { reportKey } from '@/lib/report-key';
-import { reportUrl } from '@/lib/report-url';
-import type { Result } from '@/lib/result';
+import type { ReportSearch } from '@/lib/messaging/message-shapes';
+import { ask } from '@/lib/messaging/messaging';
+import type { Result } from '@/lib/messaging/result';
+import { reportKey } from '@/lib/reports/report-key';
+import { reportUrl } from '@/lib/reports/report-url';
 
 /** Newest reports shown at once, and search matches shown at most. */
 export const RECENT_REPORTS = HEADLINE_REPORTS;

@@ -2,9 +2,9 @@
 import { useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import type { RecordCounts } from '@/lib/domain';
-import type { Result } from '@/lib/result';
-import { countsText, decodeLine } from '@/lib/vehicle-text';
-import { decodeVin } from '@/lib/vin-verdict';
+import type { Result } from '@/lib/messaging/result';
+import { countsText, decodeLine } from '@/lib/vin/vehicle-text';
+import { decodeVin } from '@/lib/vin/vin-verdict';
 
 interface TabVinsProps {
   vins: string[];

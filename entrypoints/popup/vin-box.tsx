@@ -1,6 +1,6 @@
 // A typed or pasted VIN: normalised, explained when wrong, and then checked or bought on request.
 import { useState } from 'preact/hooks';
-import { describeVinProblem, normalizeVin } from '@/lib/vin-syntax';
+import { describeVinProblem, normalizeVin } from '@/lib/vin/vin-syntax';
 
 interface VinBoxProps {
   onCheck(vin: string): void;

@@ -6,11 +6,11 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { ReportFrame, useReportDocument } from '@/components/report-frame';
 import { Provider } from '@/lib/domain';
-import type { ErrorData } from '@/lib/error-data';
-import type { Account, ReportView } from '@/lib/message-shapes';
-import { ask } from '@/lib/messaging';
-import { findHeld } from '@/lib/purchase-rules';
-import { countRemoteResources } from '@/lib/report-document';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import type { Account, ReportView } from '@/lib/messaging/message-shapes';
+import { ask } from '@/lib/messaging/messaging';
+import { findHeld } from '@/lib/purchases/purchase-rules';
+import { countRemoteResources } from '@/lib/reports/report-document';
 import { ReportToolbar } from './report-toolbar';
 
 type State =

@@ -2,15 +2,15 @@
 import { useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { useProviderNames } from '@/components/use-provider-names';
+import { providerLabel } from '@/lib/account/provider-names';
 import type { Provider, ReportSummary } from '@/lib/domain';
-import type { Account, NewRecords, ReportView } from '@/lib/message-shapes';
-import { ask } from '@/lib/messaging';
-import { newRecordsText } from '@/lib/new-records';
+import type { Account, NewRecords, ReportView } from '@/lib/messaging/message-shapes';
+import { ask } from '@/lib/messaging/messaging';
+import type { Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
-import { providerLabel } from '@/lib/provider-names';
-import type { RemoteLoads } from '@/lib/report-document';
-import { reportUrl } from '@/lib/report-url';
-import type { Result } from '@/lib/result';
+import { newRecordsText } from '@/lib/records/new-records';
+import type { RemoteLoads } from '@/lib/reports/report-document';
+import { reportUrl } from '@/lib/reports/report-url';
 
 interface ToolbarProps {
   report: ReportView;

@@ -6,13 +6,13 @@
 // A class component: preact/hooks would cost the content script 0.5 KB gzip of its budget.
 import { Component, createRef } from 'preact';
 import type { RecordCounts } from '@/lib/domain';
-import type { ListingSays } from '@/lib/listing-mismatch';
-import type { NewRecords } from '@/lib/message-shapes';
-import { newRecordsText } from '@/lib/new-records';
+import type { NewRecords } from '@/lib/messaging/message-shapes';
+import { type Result, unanswered } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
-import { type Result, unanswered } from '@/lib/result';
-import { decodeLine } from '@/lib/vehicle-text';
-import type { LocalDecode } from '@/lib/vin-verdict';
+import { newRecordsText } from '@/lib/records/new-records';
+import type { ListingSays } from '@/lib/vin/listing-mismatch';
+import { decodeLine } from '@/lib/vin/vehicle-text';
+import type { LocalDecode } from '@/lib/vin/vin-verdict';
 import { watchTouchReach } from './touch-reach';
 
 export interface BadgeActions {

@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import type { RecordCounts } from '@/lib/domain';
-import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites';
+import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites/sites';
 import type { BadgeActions } from './badge';
 import { mountBadge } from './mount-badge';
 import { setNearScreenGate } from './near-screen';

@@ -4,8 +4,8 @@
 // 2,000-card page cheap.
 import { render } from 'preact';
 import type { RecordCounts } from '@/lib/domain';
-import { listingMismatch } from '@/lib/listing-mismatch';
-import type { LocalDecode } from '@/lib/vin-verdict';
+import { listingMismatch } from '@/lib/vin/listing-mismatch';
+import type { LocalDecode } from '@/lib/vin/vin-verdict';
 import { Badge, type BadgeActions } from './badge';
 import { BADGE_CSS } from './badge-style';
 import { trackNearScreen } from './near-screen';

@@ -1,9 +1,9 @@
 // Keeps a page's VINs and badges up to date: one full scan in time slices, then only what a
 // batched MutationObserver reports as added or changed. Nothing here calls the service.
 
-import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/page-limits';
-import { createVerdictMemo } from '@/lib/verdict-memo';
-import type { Candidate, LocalDecode } from '@/lib/vin-verdict';
+import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/vin/page-limits';
+import { createVerdictMemo } from '@/lib/vin/verdict-memo';
+import type { Candidate, LocalDecode } from '@/lib/vin/vin-verdict';
 import { watchHiddenText } from './hidden-text';
 import { createPageBeat } from './page-beat';
 import { createPlacer, type Placement } from './placement';

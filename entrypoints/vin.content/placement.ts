@@ -6,7 +6,7 @@
 // An element holding many VINs (a results container, a page-level JSON attribute) only says the VIN
 // is on the page, never where its card is. Two cards that could match: no badge (the VIN is still
 // in the popup's list). One badge per VIN.
-import { type IdentityKeys, recordKeys, titleNames, urlKeys } from '@/lib/listing-identity';
+import { type IdentityKeys, recordKeys, titleNames, urlKeys } from '@/lib/vin/listing-identity';
 import { type CardIndex, createCardIndex } from './card-index';
 import type { Occurrence } from './subtree-scanner';
 

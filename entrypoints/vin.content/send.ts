@@ -1,5 +1,5 @@
 // The content script's typed sender (lib/message-sender.ts) over the browser's runtime messaging.
 import { browser } from 'wxt/browser';
-import { createMessageSender } from '@/lib/message-sender';
+import { createMessageSender } from '@/lib/messaging/message-sender';
 
 export const send = createMessageSender((message) => browser.runtime.sendMessage(message));

@@ -4,8 +4,8 @@
 //
 // The loop is the content script's hot path (2,000 cards are 25,000 nodes): no filter callback,
 // no per-node ancestor walks; work beyond reading a node happens only where a VIN can be.
-import { acceptLabelledVin, type JsonVin, vinsInJson, vinsInScriptText } from '@/lib/json-vins';
-import { findVinCandidates } from '@/lib/vin-syntax';
+import { acceptLabelledVin, type JsonVin, vinsInJson, vinsInScriptText } from '@/lib/vin/json-vins';
+import { findVinCandidates } from '@/lib/vin/vin-syntax';
 
 export type OccurrenceKind = 'text' | 'attribute' | 'json';
 

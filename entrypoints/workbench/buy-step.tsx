@@ -4,12 +4,12 @@
 // before anything is spent. Reports already held are opened, never bought again.
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
+import { type ProviderNames, providerWithWire } from '@/lib/account/provider-names';
 import type { Provider } from '@/lib/domain';
-import type { ErrorData } from '@/lib/error-data';
-import { ask } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import { ask } from '@/lib/messaging/messaging';
 import { plural } from '@/lib/plural';
-import { type ProviderNames, providerWithWire } from '@/lib/provider-names';
-import type { PlanFate, PurchasePlan } from '@/lib/workbench';
+import type { PlanFate, PurchasePlan } from '@/lib/workbench/workbench';
 
 type Choice = Provider | 'both';
 const providersOf = (choice: Choice): Provider[] =>

@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CheckPlanSummary, spendLabel } from '@/components/check-plan-summary';
 import { ErrorNotice } from '@/components/error-notice';
-import type { CheckAllPlan } from '@/lib/economy';
-import type { ErrorData } from '@/lib/error-data';
-import { ask } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/messaging/error-data';
+import { ask } from '@/lib/messaging/messaging';
 import { plural } from '@/lib/plural';
+import type { CheckAllPlan } from '@/lib/records/economy';
 
 export function CheckStep(props: { vins: string[]; onStarted(): void; onCancel(): void }) {
   const [plan, setPlan] = useState<CheckAllPlan | null>(null);

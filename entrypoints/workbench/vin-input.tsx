@@ -1,7 +1,7 @@
 // Where VINs come in: pasted text, a dropped or chosen CSV/text file, or the VINs of the tab the popup
 // was opened on. The text goes to the table as it is; lib/vin-list.ts finds the VINs in it.
 import { useState } from 'preact/hooks';
-import { ask } from '@/lib/messaging';
+import { ask } from '@/lib/messaging/messaging';
 
 /** A dealer's run list is kilobytes; a file far larger is not a VIN list. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;

@@ -1,13 +1,14 @@
 // One row per VIN: the free local decode at once, a wrong check digit as a warning (the VIN may be
 // real), the counts already known, the reports held (opened free) and what the batch did with it.
+
+import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
 import type { RecordCounts, ReportSummary } from '@/lib/domain';
-import { type ProviderNames, providerLabel } from '@/lib/provider-names';
-import { reportKey } from '@/lib/report-key';
-import { reportUrl } from '@/lib/report-url';
-import { countsText } from '@/lib/vehicle-text';
-import { checkDigitWarning } from '@/lib/vin-list';
-import type { LocalDecode } from '@/lib/vin-verdict';
-import type { Batch, BatchRow } from '@/lib/workbench';
+import { reportKey } from '@/lib/reports/report-key';
+import { reportUrl } from '@/lib/reports/report-url';
+import { countsText } from '@/lib/vin/vehicle-text';
+import type { LocalDecode } from '@/lib/vin/vin-verdict';
+import { checkDigitWarning } from '@/lib/workbench/vin-list';
+import type { Batch, BatchRow } from '@/lib/workbench/workbench';
 
 interface VinTableProps {
   decodes: LocalDecode[];

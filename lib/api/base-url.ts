@@ -1,5 +1,5 @@
 // The service URL the user types, made into the {base_url} every path is appended to.
-import { checkServiceUrl } from '../service-url';
+import { checkServiceUrl } from '../account/service-url';
 import { ApiError } from './errors';
 
 export interface BaseUrl {

@@ -2,7 +2,7 @@
 // Only the background imports this: it is the one place that holds the key and spends money.
 import type { z } from 'zod/mini';
 import { canonicalVin, type Provider, REPORT_ID, type Report } from '../domain';
-import { normalizeVin } from '../vin-syntax';
+import { normalizeVin } from '../vin/vin-syntax';
 import { parseBaseUrl } from './base-url';
 import { ApiError, apiError, errorFromResponse } from './errors';
 import {

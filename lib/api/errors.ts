@@ -1,7 +1,7 @@
 // How a call to the service fails: statuses and bodies mapped onto the kinds of lib/error-kinds.ts,
 // each with words a user can act on.
-import type { ErrorData } from '../error-data';
-import { type ErrorKind, errorOf } from '../error-kinds';
+import type { ErrorData } from '../messaging/error-data';
+import { type ErrorKind, errorOf } from '../messaging/error-kinds';
 import type { ErrorBody } from './wire';
 
 export class ApiError extends Error {

@@ -3,8 +3,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Badge, type BadgeActions } from '@/entrypoints/vin.content/badge';
-import type { ListingSays } from '@/lib/listing-mismatch';
-import { decodeVin } from '@/lib/vin-verdict';
+import type { ListingSays } from '@/lib/vin/listing-mismatch';
+import { decodeVin } from '@/lib/vin/vin-verdict';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 // reload (context invalidated) stops everything.
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeVin, rng } from '@/bench/listing-page';
-import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/page-limits';
+import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/vin/page-limits';
 import { badgeVins, scanFixture } from './scan-fixture';
 
 let stop: (() => void) | undefined;

@@ -11,8 +11,8 @@ import { ReportsList } from '@/entrypoints/popup/reports-list';
 import { TabVins } from '@/entrypoints/popup/tab-vin-list';
 import { VinBox } from '@/entrypoints/popup/vin-box';
 import type { ReportSummary } from '@/lib/domain';
-import type { CheckAllPlan } from '@/lib/economy';
-import type { Account, PurchaseStatus } from '@/lib/message-shapes';
+import type { Account, PurchaseStatus } from '@/lib/messaging/message-shapes';
+import type { CheckAllPlan } from '@/lib/records/economy';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 // data attribute, and in JSON-LD. Through the real scanner and the background's real decision.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
-import { acceptCandidates } from '@/lib/vin-verdict';
+import { acceptCandidates } from '@/lib/vin/vin-verdict';
 import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 
 const controller = new AbortController();

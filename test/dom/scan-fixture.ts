@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { BadgeActions } from '@/entrypoints/vin.content/badge';
 import { mountBadge } from '@/entrypoints/vin.content/mount-badge';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
-import { acceptCandidates } from '@/lib/vin-verdict';
+import { acceptCandidates } from '@/lib/vin/vin-verdict';
 
 /** A fixture by its path under test/fixtures/ ("sites/dealer.html"); a bare name is under sites/. */
 export function loadFixture(name: string): void {

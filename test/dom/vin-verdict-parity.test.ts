@@ -4,7 +4,7 @@
 // 1G1PG5SC1U7167133 (no model-year character in position 10) was proposed and then refused.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
-import { type Candidate, isVin } from '@/lib/vin-verdict';
+import { type Candidate, isVin } from '@/lib/vin/vin-verdict';
 import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 
 let controller = new AbortController();

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites';
+import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites/sites';
 import { type ExtensionBrowser, launchExtension } from '../../scripts/chromium';
 
 /** The extension's pages, as this audit expects them (written out, not read from the config it audits). */

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const bundled = await build({
     stdin: {
       contents: `import DOMPurify from 'dompurify';
-        import { reportDocument, sanitizeReport, countRemoteResources } from './lib/report-document';
+        import { reportDocument, sanitizeReport, countRemoteResources } from './lib/reports/report-document';
         window.vhr = { DOMPurify, reportDocument, sanitizeReport, countRemoteResources };`,
       resolveDir: process.cwd(),
       loader: 'ts',

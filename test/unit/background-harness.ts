@@ -5,9 +5,9 @@ import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createMessageSender } from '@/lib/message-sender';
-import { removeAllListeners } from '@/lib/messaging';
-import type { MessageType } from '@/lib/protocol';
+import { createMessageSender } from '@/lib/messaging/message-sender';
+import { removeAllListeners } from '@/lib/messaging/messaging';
+import type { MessageType } from '@/lib/messaging/protocol';
 import { createSimulator } from '@/simulator/app';
 import { STOPPED_WORKER } from '../support/stopped-worker';
 
@@ -123,7 +123,7 @@ export async function startBackground(options: StartOptions = {}) {
   fakeBrowser.runtime.onMessage.removeAllListeners();
   fakeBrowser.alarms.onAlarm.removeAllListeners();
   const { default: background } = await import('@/entrypoints/background');
-  const { removeAllListeners: removeFresh } = await import('@/lib/messaging');
+  const { removeAllListeners: removeFresh } = await import('@/lib/messaging/messaging');
   removeFresh();
   // A stopped worker sends nothing more, and answers to what it had sent never reach it.
   const generation = ++workerGeneration;

@@ -5,10 +5,10 @@
 // formula: a title from the service like `X;=cmd|' /C calc'!A0;` was one in both exports.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, reportsCsv } from '@/lib/csv';
 import type { ReportSummary } from '@/lib/domain';
-import { decodeVin } from '@/lib/vin-verdict';
-import { workbenchCsv } from '@/lib/workbench';
+import { csvCell, reportsCsv } from '@/lib/reports/csv';
+import { decodeVin } from '@/lib/vin/vin-verdict';
+import { workbenchCsv } from '@/lib/workbench/workbench';
 
 /** The cells a spreadsheet reads from `csv` when it splits at `separator`. */
 function spreadsheetCells(csv: string, separator: string): string[] {

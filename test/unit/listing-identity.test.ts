@@ -2,7 +2,7 @@
 // write it must meet on one key, and unrelated things must not.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { idKeys, nameKeys, recordKeys, titleNames, urlKeys } from '@/lib/listing-identity';
+import { idKeys, nameKeys, recordKeys, titleNames, urlKeys } from '@/lib/vin/listing-identity';
 
 const BASE = 'https://www.example.com/cars/search?page=2';
 const shared = (a: string[], b: string[]) => a.some((k) => b.includes(k));

@@ -3,9 +3,9 @@
 // which the pages use and the background listens with: pinned here against the library itself.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createMessageSender, type WireMessage } from '@/lib/message-sender';
-import { onMessage, removeAllListeners, sendMessage } from '@/lib/messaging';
-import { ok } from '@/lib/result';
+import { createMessageSender, type WireMessage } from '@/lib/messaging/message-sender';
+import { onMessage, removeAllListeners, sendMessage } from '@/lib/messaging/messaging';
+import { ok } from '@/lib/messaging/result';
 
 beforeEach(() => {
   fakeBrowser.reset();

@@ -3,7 +3,7 @@
 // script's messages at will, and must not turn that into windows or record checks without bound.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { spendFrom } from '@/lib/budget';
+import { spendFrom } from '@/lib/records/budget';
 import { SEED_VEHICLES } from '@/simulator/seed';
 import { startBackground } from './background-harness';
 

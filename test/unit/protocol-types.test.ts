@@ -3,12 +3,12 @@
 // anything: each @ts-expect-error below must really be an error, or tsc fails.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod/mini';
-import type { ErrorKind } from '@/lib/error-kinds';
-import { ERROR_TEXT } from '@/lib/error-kinds';
-import { VinRequest } from '@/lib/message-shapes';
-import type { ask } from '@/lib/messaging';
-import { PROTOCOL, type ProtocolOf, type RequestOf } from '@/lib/protocol';
-import type { Result } from '@/lib/result';
+import type { ErrorKind } from '@/lib/messaging/error-kinds';
+import { ERROR_TEXT } from '@/lib/messaging/error-kinds';
+import { VinRequest } from '@/lib/messaging/message-shapes';
+import type { ask } from '@/lib/messaging/messaging';
+import { PROTOCOL, type ProtocolOf, type RequestOf } from '@/lib/messaging/protocol';
+import type { Result } from '@/lib/messaging/result';
 
 /** The same table, with one request schema grown a required field. */
 const GROWN = {

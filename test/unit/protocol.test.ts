@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { resultOf } from '@/lib/message-shapes';
-import { MESSAGE_TYPES, PROTOCOL } from '@/lib/protocol';
+import { resultOf } from '@/lib/messaging/message-shapes';
+import { MESSAGE_TYPES, PROTOCOL } from '@/lib/messaging/protocol';
 import { startBackground } from './background-harness';
 
 afterEach(() => vi.unstubAllGlobals());

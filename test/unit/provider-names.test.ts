@@ -1,6 +1,6 @@
 // The providers' display names: kept trimmed, an empty one back to the API's name, too long refused.
 import { describe, expect, it } from 'vitest';
-import { providerLabel, providerWithWire } from '@/lib/provider-names';
+import { providerLabel, providerWithWire } from '@/lib/account/provider-names';
 import { startBackground } from './background-harness';
 
 describe('provider display names', () => {

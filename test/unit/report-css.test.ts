@@ -3,7 +3,7 @@
 // parser over hostile stylesheets in test/e2e/report-sanitiser.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanCss, countCssLoads, refersOnlyInDocument } from '@/lib/report-css';
+import { cleanCss, countCssLoads, refersOnlyInDocument } from '@/lib/reports/report-css';
 
 describe('cleanCss', () => {
   it('keeps an icon font stylesheet whole: escapes, selectors, data: fonts (the old cleaner dropped it)', () => {

@@ -2,7 +2,7 @@
 // search over it, private notes that survive "Clear cached data", and a CSV safe in a spreadsheet.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { csvCell } from '@/lib/csv';
+import { csvCell } from '@/lib/reports/csv';
 import { startBackground } from './background-harness';
 
 describe("the popup's headline", () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifySender } from '@/lib/sender-kind';
+import { classifySender } from '@/lib/messaging/sender-kind';
 
 const self = { id: 'abc', origin: 'chrome-extension://abc' };
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The simulator keeps the service's books the way the spec and the service notes say.
 import { describe, expect, it } from 'vitest';
-import { checkDigitStatus } from '@/lib/vin-syntax';
+import { checkDigitStatus } from '@/lib/vin/vin-syntax';
 import { createSimulator } from '@/simulator/app';
 import { SEED_VEHICLES } from '@/simulator/seed';
 

@@ -2,7 +2,7 @@
 // away included, newest kept past the bound; a new page (a load, an in-page navigation) starts it again.
 import { describe, expect, it } from 'vitest';
 import { makeVin, rng } from '@/bench/listing-page';
-import { CANDIDATES_PER_MESSAGE, MAX_TAB_VINS } from '@/lib/page-limits';
+import { CANDIDATES_PER_MESSAGE, MAX_TAB_VINS } from '@/lib/vin/page-limits';
 import { startBackground } from './background-harness';
 
 const random = rng(5);

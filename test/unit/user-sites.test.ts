@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { originMatchPattern } from '@/lib/sites';
+import { originMatchPattern } from '@/lib/sites/sites';
 
 type Registered = { id: string; matches?: string[]; js?: string[] };
 let registered: Registered[];

@@ -2,7 +2,7 @@
 // judged once, a "VIN" label earns a rejected one a second look, and the verdicts of VINs that left
 // the page are kept for their return up to a bound, never those still on it.
 import { describe, expect, it } from 'vitest';
-import { createVerdictMemo } from '@/lib/verdict-memo';
+import { createVerdictMemo } from '@/lib/vin/verdict-memo';
 
 describe('verdict memo', () => {
   it('judges a candidate once; a labelled sighting of a rejected one is judged again', () => {

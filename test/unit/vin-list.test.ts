@@ -2,8 +2,8 @@
 // slug), each once, and every near-VIN refused with the reason; a wrong check digit is a warning.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkDigitWarning, extractVinList } from '@/lib/vin-list';
-import { isVinSyntax } from '@/lib/vin-syntax';
+import { isVinSyntax } from '@/lib/vin/vin-syntax';
+import { checkDigitWarning, extractVinList } from '@/lib/workbench/vin-list';
 import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 
 const REAL = decodedVins().map((v) => v.vin);

@@ -7,8 +7,8 @@ import {
   findVinCandidates,
   modelYear,
   normalizeVin,
-} from '@/lib/vin-syntax';
-import { decodeVin, isVin } from '@/lib/vin-verdict';
+} from '@/lib/vin/vin-syntax';
+import { decodeVin, isVin } from '@/lib/vin/vin-verdict';
 import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 
 /** The product's pipeline on text: the content script's candidates, then the background's verdict. */
@@ -168,7 +168,7 @@ describe('typed VINs', () => {
 
 describe('listing mismatch', () => {
   it('warns when the listing names another year or make family, and says nothing when unsure', async () => {
-    const { listingMismatch } = await import('@/lib/listing-mismatch');
+    const { listingMismatch } = await import('@/lib/vin/listing-mismatch');
     const toyota2010 = { modelYear: 2010, make: 'Toyota' };
     expect(listingMismatch(toyota2010, '2018 Honda Accord EX-L')).toEqual({ year: 2018, make: 'Honda' });
     expect(listingMismatch(toyota2010, 'Used 2010 Toyota Camry LE')).toBeNull();

@@ -11,7 +11,7 @@ import {
   mergeRows,
   type PurchasePlan,
   purchaseRows,
-} from '@/lib/workbench';
+} from '@/lib/workbench/workbench';
 
 const rows = (...states: BatchRow['state'][]): BatchRow[] =>
   states.map((state, i) => ({ vin: `VIN${i}`, provider: 'providerA', state }));

@@ -1,7 +1,7 @@
 // The workbench's pure parts: what a purchase plan buys, opens or leaves out, and the CSV export.
 import { describe, expect, it } from 'vitest';
-import { decodeVin } from '@/lib/vin-verdict';
-import { planPurchases, workbenchCsv } from '@/lib/workbench';
+import { decodeVin } from '@/lib/vin/vin-verdict';
+import { planPurchases, workbenchCsv } from '@/lib/workbench/workbench';
 
 const VINS = ['5N3ZA0NE1AN908084', '1C6RD6FT1CS310366', 'KNAE55LC7J6018811', 'WAULFAFR6DA001366'];
 const CRUZE = '1G1PG5SC3C7167133';

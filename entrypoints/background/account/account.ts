@@ -3,13 +3,13 @@
 import { z } from 'zod/mini';
 import { ApiError, apiError } from '@/lib/api/errors';
 import type { Limits, ReportSummary } from '@/lib/domain';
-import { Account, generationOf } from '@/lib/message-shapes';
-import { ok, type Result } from '@/lib/result';
+import { Account, generationOf } from '@/lib/messaging/message-shapes';
+import { ok, type Result } from '@/lib/messaging/result';
 import { sharedCalls } from '@/lib/shared-calls';
+import { currentGeneration } from '../service/credentials';
+import { type AccountClient, currentClient } from '../service/service';
 import { storedValue } from '../storage/store';
-import { currentGeneration } from './credentials';
 import { keepHeadline } from './headline';
-import { type AccountClient, currentClient } from './service';
 
 const accountItem = storedValue('account', z.nullable(Account), () => null);
 // The account as parsed, while this worker lives: a dealer's list of thousands of reports is read

@@ -2,16 +2,16 @@
 // service and keeps them, bound to that origin. Nothing ever sends the key back out, and the stored
 // key goes to a new origin only when the user enters it again or names that origin explicitly.
 import { browser } from 'wxt/browser';
+import { keyHint } from '@/lib/account/key-hint';
+import { checkServiceUrl } from '@/lib/account/service-url';
 import { createClient } from '@/lib/api/client';
-import { keyHint } from '@/lib/key-hint';
-import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/message-shapes';
-import { failWith, ok, type Result } from '@/lib/result';
-import { checkServiceUrl } from '@/lib/service-url';
-import { originMatchPattern } from '@/lib/sites';
+import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/messaging/message-shapes';
+import { failWith, ok, type Result } from '@/lib/messaging/result';
+import { originMatchPattern } from '@/lib/sites/sites';
+import { readCredentials, writeCredentials } from '../service/credentials';
 import { storePersistence } from '../storage/store';
 import { READ_TIMEOUT_MS } from '../timing';
 import { forgetAccount } from './account';
-import { readCredentials, writeCredentials } from './credentials';
 
 export async function getSettings(): Promise<Result<SettingsView>> {
   const [{ serviceUrl, apiKey, keyOrigin }, persistence] = await Promise.all([

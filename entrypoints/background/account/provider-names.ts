@@ -1,7 +1,7 @@
 // The display names the user gave the two providers, kept in the background-owned store with the
 // other settings.
-import { ProviderNames } from '@/lib/message-shapes';
-import { ok, type Result } from '@/lib/result';
+import { ProviderNames } from '@/lib/messaging/message-shapes';
+import { ok, type Result } from '@/lib/messaging/result';
 import { storedValue } from '../storage/store';
 import { keepHeadlineNames } from './headline';
 

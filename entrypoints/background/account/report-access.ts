@@ -1,12 +1,12 @@
 // Opening reports the user holds, and exporting their list.
 
-import { reportsCsv } from '@/lib/csv';
 import type { Provider } from '@/lib/domain';
-import type { ReportView } from '@/lib/message-shapes';
-import { ok, type Result } from '@/lib/result';
+import type { ReportView } from '@/lib/messaging/message-shapes';
+import { ok, type Result } from '@/lib/messaging/result';
+import { reportsCsv } from '@/lib/reports/csv';
+import { currentClient } from '../service/service';
 import { findReport, keepReport } from '../storage/store';
 import { cachedAccount, getAccount } from './account';
-import { currentClient } from './service';
 import { readNotes } from './vehicle-notes';
 
 /** From the library when kept (offline, instant), else fetched by id (free) and kept. */

@@ -4,10 +4,15 @@
 
 import { ApiError } from '@/lib/api/errors';
 import type { ReportSummary } from '@/lib/domain';
-import type { ReportList, ReportListRequest, ReportSearch, ReportSearchRequest } from '@/lib/message-shapes';
-import { reportKey } from '@/lib/report-key';
-import { matchesReport } from '@/lib/report-search';
-import { ok, type Result } from '@/lib/result';
+import type {
+  ReportList,
+  ReportListRequest,
+  ReportSearch,
+  ReportSearchRequest,
+} from '@/lib/messaging/message-shapes';
+import { ok, type Result } from '@/lib/messaging/result';
+import { reportKey } from '@/lib/reports/report-key';
+import { matchesReport } from '@/lib/reports/report-search';
 import { keptReportKeys, keptReportSummary } from '../storage/store';
 import { cachedAccount, getAccount } from './account';
 import { readNotes } from './vehicle-notes';

@@ -5,12 +5,12 @@
 // the reconciler makes them again while it does not (a write the browser refused).
 import { ApiError } from '@/lib/api/errors';
 import type { ReportSummary } from '@/lib/domain';
-import type { Account } from '@/lib/message-shapes';
-import { intentGeneration, type PurchaseIntent } from '@/lib/purchase-intent';
-import { findNewReports } from '@/lib/purchase-rules';
+import type { Account } from '@/lib/messaging/message-shapes';
+import { intentGeneration, type PurchaseIntent } from '@/lib/purchases/purchase-intent';
+import { findNewReports } from '@/lib/purchases/purchase-rules';
 import { noteBought, refreshAccount } from '../account/account';
-import type { AccountClient } from '../account/service';
 import { recordInLedger } from '../records/ledger';
+import type { AccountClient } from '../service/service';
 import { moveIntent } from './intent-store';
 import { rememberPurchaseCounts } from './purchase-counts';
 

@@ -3,10 +3,10 @@
 // browser has no windows (Firefox for Android), in a tab of its own: still an extension page, which
 // no web page can draw over or script.
 import { browser } from 'wxt/browser';
-import { findHeld } from '@/lib/purchase-rules';
-import { reportUrl } from '@/lib/report-url';
-import { failWith, ok, type Result } from '@/lib/result';
-import type { Sender } from '@/lib/sender-kind';
+import { failWith, ok, type Result } from '@/lib/messaging/result';
+import type { Sender } from '@/lib/messaging/sender-kind';
+import { findHeld } from '@/lib/purchases/purchase-rules';
+import { reportUrl } from '@/lib/reports/report-url';
 import { cachedAccount } from '../account/account';
 import { overPageBudget } from '../records/page-budget';
 

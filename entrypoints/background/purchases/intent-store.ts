@@ -2,7 +2,7 @@
 // atomic check-and-set in a single transaction: two windows, a double click or a restarted worker
 // can never both open an intent for the same (provider, VIN).
 import { canonicalVin, type Provider } from '@/lib/domain';
-import { blockingIntent, OPEN_STATES, PurchaseIntent } from '@/lib/purchase-intent';
+import { blockingIntent, OPEN_STATES, PurchaseIntent } from '@/lib/purchases/purchase-intent';
 import { storedList } from '../storage/store';
 
 // Element by element: an intent that no longer parses stays stored as it was (storedList).

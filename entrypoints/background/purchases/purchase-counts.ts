@@ -3,11 +3,11 @@
 // data" keeps them. A report bought elsewhere has none: the answer says the counts then are unknown.
 import { z } from 'zod/mini';
 import type { Provider } from '@/lib/domain';
-import type { NewRecords } from '@/lib/message-shapes';
-import { findHeld } from '@/lib/purchase-rules';
-import { reportKey } from '@/lib/report-key';
-import { failWith, ok, type Result } from '@/lib/result';
-import type { Sender } from '@/lib/sender-kind';
+import type { NewRecords } from '@/lib/messaging/message-shapes';
+import { failWith, ok, type Result } from '@/lib/messaging/result';
+import type { Sender } from '@/lib/messaging/sender-kind';
+import { findHeld } from '@/lib/purchases/purchase-rules';
+import { reportKey } from '@/lib/reports/report-key';
 import { cachedAccount } from '../account/account';
 import { overPageBudget } from '../records/page-budget';
 import { countsFor, knownCounts } from '../records/record-cache';

@@ -12,17 +12,17 @@
 //   the reconciler finishes what is left (the writes after a charge are made again until they land).
 import { ApiError } from '@/lib/api/errors';
 import type { Report, ReportSummary } from '@/lib/domain';
-import { generationOf, type PurchaseOutcome, type PurchaseRequest } from '@/lib/message-shapes';
+import { generationOf, type PurchaseOutcome, type PurchaseRequest } from '@/lib/messaging/message-shapes';
+import { fail, failWith, ok, type Result } from '@/lib/messaging/result';
 import {
   describeIntent,
   isRefusal,
   type PurchaseIntent,
   purchaseOutcomeMessage,
-} from '@/lib/purchase-intent';
-import { findHeld, reportOf } from '@/lib/purchase-rules';
-import { fail, failWith, ok, type Result } from '@/lib/result';
+} from '@/lib/purchases/purchase-intent';
+import { findHeld, reportOf } from '@/lib/purchases/purchase-rules';
 import { cachedAccount, noteReports } from '../account/account';
-import { type AccountClient, currentClient } from '../account/service';
+import { type AccountClient, currentClient } from '../service/service';
 import { keepReport } from '../storage/store';
 import { PURCHASE_TIMEOUT_MS, RECONCILE_SCHEDULE } from '../timing';
 import { afterPurchase } from './after-purchase';

@@ -14,10 +14,10 @@ import {
   nextCheckAt,
   nextLateLookAt,
   type PurchaseIntent,
-} from '@/lib/purchase-intent';
-import { findNewReport } from '@/lib/purchase-rules';
+} from '@/lib/purchases/purchase-intent';
+import { findNewReport } from '@/lib/purchases/purchase-rules';
 import { sharedCalls } from '@/lib/shared-calls';
-import { type AccountClient, currentClient } from '../account/service';
+import { type AccountClient, currentClient } from '../service/service';
 import { keepReport } from '../storage/store';
 import { RECONCILE_SCHEDULE } from '../timing';
 import { afterPurchase } from './after-purchase';

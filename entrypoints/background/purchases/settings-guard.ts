@@ -3,12 +3,13 @@
 // confirmed yet, only with the user's explicit confirmation (once the key is replaced they can no
 // longer be checked from here: reconciler.ts). Saving the same URL and key again changes nothing and
 // is never held back.
-import type { SaveSettingsRequest } from '@/lib/message-shapes';
+
+import { checkServiceUrl } from '@/lib/account/service-url';
+import type { SaveSettingsRequest } from '@/lib/messaging/message-shapes';
+import { failWith, type Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
-import { intentGeneration, OPEN_STATES } from '@/lib/purchase-intent';
-import { failWith, type Result } from '@/lib/result';
-import { checkServiceUrl } from '@/lib/service-url';
-import { currentGeneration, readCredentials } from '../account/credentials';
+import { intentGeneration, OPEN_STATES } from '@/lib/purchases/purchase-intent';
+import { currentGeneration, readCredentials } from '../service/credentials';
 import { allIntents } from './intent-store';
 import { purchaseUnderWay } from './purchases';
 

@@ -4,9 +4,9 @@
 // first check); asking only makes sure its alarm is on time (after a clock set back).
 
 import type { Provider } from '@/lib/domain';
-import type { PurchaseStatus } from '@/lib/message-shapes';
-import { describeIntent, OPEN_STATES, type PurchaseIntent } from '@/lib/purchase-intent';
-import { ok, type Result } from '@/lib/result';
+import type { PurchaseStatus } from '@/lib/messaging/message-shapes';
+import { ok, type Result } from '@/lib/messaging/result';
+import { describeIntent, OPEN_STATES, type PurchaseIntent } from '@/lib/purchases/purchase-intent';
 import { RECONCILE_SCHEDULE } from '../timing';
 import { allIntents, latestIntent } from './intent-store';
 import { keepReconcilerOnTime } from './reconciler';

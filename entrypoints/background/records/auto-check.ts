@@ -3,8 +3,8 @@
 // VIN gets one check) and within the daily budget of such checks. Off unless the user turns it on.
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
-import { spendFrom } from '@/lib/budget';
 import type { RecordCounts } from '@/lib/domain';
+import { spendFrom } from '@/lib/records/budget';
 import { storedValue } from '../storage/store';
 import { economySettings } from './economy-settings';
 import { DAY, firstAutoCheckOfPage } from './page-budget';

@@ -3,9 +3,9 @@
 // since. Refused above the hard limit unless the user overrides; never more checks than the plan said.
 import { ApiError } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/domain';
-import { CheckAllPlan, planCheckAll } from '@/lib/economy';
-import type { CheckAllOutcome } from '@/lib/message-shapes';
-import { fail, failWith, ok, type Result } from '@/lib/result';
+import type { CheckAllOutcome } from '@/lib/messaging/message-shapes';
+import { fail, failWith, ok, type Result } from '@/lib/messaging/result';
+import { CheckAllPlan, planCheckAll } from '@/lib/records/economy';
 import { tabVins } from '../sites/tab-vins';
 import { economySettings } from './economy-settings';
 import { ledgerSummary } from './ledger';

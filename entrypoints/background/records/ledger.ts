@@ -2,14 +2,14 @@
 // watches (3 to 5 checks per report). Every record-check request sent is counted, whatever its
 // answer, because the service counts it too.
 import { z } from 'zod/mini';
+import { ok, type Result } from '@/lib/messaging/result';
 import {
   LedgerEntry,
   type LedgerSummary,
   type LedgerView,
   pruneLedger,
   summarizeLedger,
-} from '@/lib/economy';
-import { ok, type Result } from '@/lib/result';
+} from '@/lib/records/economy';
 import { storedValue } from '../storage/store';
 import { economySettings } from './economy-settings';
 

@@ -5,9 +5,9 @@
 // the daily budget of automatic checks (auto-check.ts) in the background's own store, so a browser
 // restart keeps it too.
 import { z } from 'zod/mini';
-import { spendFrom } from '@/lib/budget';
-import { failWith, type Result } from '@/lib/result';
-import type { Sender } from '@/lib/sender-kind';
+import { failWith, type Result } from '@/lib/messaging/result';
+import type { Sender } from '@/lib/messaging/sender-kind';
+import { spendFrom } from '@/lib/records/budget';
 import { createSerialQueue } from '@/lib/serial-queue';
 import { sessionItem } from '../storage/store';
 import { economySettings } from './economy-settings';

@@ -4,11 +4,11 @@
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { RecordCounts } from '@/lib/domain';
-import type { EconomySettings } from '@/lib/economy';
-import { ok, type Result } from '@/lib/result';
-import type { Sender } from '@/lib/sender-kind';
+import { ok, type Result } from '@/lib/messaging/result';
+import type { Sender } from '@/lib/messaging/sender-kind';
+import type { EconomySettings } from '@/lib/records/economy';
 import { sharedCalls } from '@/lib/shared-calls';
-import { currentClient } from '../account/service';
+import { currentClient } from '../service/service';
 import { storedValue } from '../storage/store';
 import { economySettings } from './economy-settings';
 import { recordInLedger } from './ledger';

@@ -1,6 +1,6 @@
 // "Check VIN records" on selected text: opens the extension's own window for that VIN.
 import { browser } from 'wxt/browser';
-import { normalizeVin } from '@/lib/vin-syntax';
+import { normalizeVin } from '@/lib/vin/vin-syntax';
 import { openPurchase } from '../purchases/confirmation-window';
 
 const MENU_ID = 'check-vin-records';

@@ -3,11 +3,11 @@
 // Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
-import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/message-shapes';
-import { MAX_TAB_VINS } from '@/lib/page-limits';
-import { failWith, ok, type Result } from '@/lib/result';
-import type { Sender } from '@/lib/sender-kind';
-import { acceptCandidates } from '@/lib/vin-verdict';
+import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/messaging/message-shapes';
+import { failWith, ok, type Result } from '@/lib/messaging/result';
+import type { Sender } from '@/lib/messaging/sender-kind';
+import { MAX_TAB_VINS } from '@/lib/vin/page-limits';
+import { acceptCandidates } from '@/lib/vin/vin-verdict';
 import { cachedAccount } from '../account/account';
 import { autoCheck } from '../records/auto-check';
 import { knownCounts } from '../records/record-cache';

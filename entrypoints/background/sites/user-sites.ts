@@ -2,9 +2,9 @@
 // registered for them at run time, under host permissions the user granted one origin at a time.
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
-import { fail, ok, type Result } from '@/lib/result';
-import type { Sender } from '@/lib/sender-kind';
-import { originMatchPattern } from '@/lib/sites';
+import { fail, ok, type Result } from '@/lib/messaging/result';
+import type { Sender } from '@/lib/messaging/sender-kind';
+import { originMatchPattern } from '@/lib/sites/sites';
 import { storedValue } from '../storage/store';
 
 const SCRIPT_ID = 'vin-user-sites';

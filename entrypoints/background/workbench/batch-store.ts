@@ -2,8 +2,8 @@
 // batch read as it stands: a run a stopped worker left becomes interrupted (its row under way
 // settled from its intent), and rows unsure of a purchase follow their intents.
 import { z } from 'zod/mini';
-import { describeIntent } from '@/lib/purchase-intent';
-import { Batch, type BatchRow, interrupted, mergeRows } from '@/lib/workbench';
+import { describeIntent } from '@/lib/purchases/purchase-intent';
+import { Batch, type BatchRow, interrupted, mergeRows } from '@/lib/workbench/workbench';
 import { latestIntent } from '../purchases/intent-store';
 import { storedValue } from '../storage/store';
 import { RECONCILE_SCHEDULE } from '../timing';

@@ -1,8 +1,15 @@
 // Runs a batch's queued rows, one at a time and at least BATCH_SPACING_MS apart, until it ends, is
 // cancelled or this worker stops; and starts a batch, one at a time.
 import { z } from 'zod/mini';
-import { failWith, ok, type Result } from '@/lib/result';
-import { afterStep, BATCH_SPACING_MS, type Batch, type BatchRow, isActive, setRow } from '@/lib/workbench';
+import { failWith, ok, type Result } from '@/lib/messaging/result';
+import {
+  afterStep,
+  BATCH_SPACING_MS,
+  type Batch,
+  type BatchRow,
+  isActive,
+  setRow,
+} from '@/lib/workbench/workbench';
 import { sessionItem } from '../storage/store';
 import { batchItem, changeBatch, currentBatch, running } from './batch-store';
 import { buyRow, checkRow } from './row-steps';

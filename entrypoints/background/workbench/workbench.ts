@@ -3,9 +3,9 @@
 // (runner.ts). A worker that stops mid-batch leaves it "interrupted" and only the user's Resume
 // carries on: a purchase is never sent again by itself (batch-store.ts settles it from its intent).
 import type { Provider } from '@/lib/domain';
-import type { CheckAllPlan } from '@/lib/economy';
-import { generationOf } from '@/lib/message-shapes';
-import { failWith, ok, type Result } from '@/lib/result';
+import { generationOf } from '@/lib/messaging/message-shapes';
+import { failWith, ok, type Result } from '@/lib/messaging/result';
+import type { CheckAllPlan } from '@/lib/records/economy';
 import {
   type Batch,
   checkRows,
@@ -16,7 +16,7 @@ import {
   purchaseRows,
   skipRest,
   type WorkbenchView,
-} from '@/lib/workbench';
+} from '@/lib/workbench/workbench';
 import { cachedAccount, refreshAccount } from '../account/account';
 import { planAndKeep, takeCheckPlan } from '../records/check-all';
 import { dropPlan, keepPlan, readPlan } from '../records/plan-store';

@@ -2,13 +2,12 @@
 // row at a time), the purchase plan the user confirms, and the CSV export. Wire types for the
 // workbench messages are these schemas. Pure.
 import { z } from 'zod/mini';
-
-import { csvLine } from './csv';
-import { Limits, Provider, RecordCounts, ReportSummary } from './domain';
-import { findHeld } from './purchase-rules';
-import { reportKey } from './report-key';
-import { VIN_SHAPE } from './vin-syntax';
-import type { LocalDecode } from './vin-verdict';
+import { Limits, Provider, RecordCounts, ReportSummary } from '../domain';
+import { findHeld } from '../purchases/purchase-rules';
+import { csvLine } from '../reports/csv';
+import { reportKey } from '../reports/report-key';
+import { VIN_SHAPE } from '../vin/vin-syntax';
+import type { LocalDecode } from '../vin/vin-verdict';
 
 /** A table holds at most this many VINs (a day's auction run list is a few hundred). */
 export const MAX_WORKBENCH_VINS = 2_000;

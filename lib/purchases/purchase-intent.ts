@@ -10,10 +10,10 @@
 // (none). Anything else (timeout, dropped connection, malformed body, 5xx, a worker that stopped) is
 // unknown, and while an intent is open no new purchase of that (provider, VIN) is sent. Pure.
 import { z } from 'zod/mini';
-import { Provider } from './domain';
-import { ErrorData } from './error-data';
-import type { ErrorKind } from './error-kinds';
-import { plural } from './plural';
+import { Provider } from '../domain';
+import { ErrorData } from '../messaging/error-data';
+import type { ErrorKind } from '../messaging/error-kinds';
+import { plural } from '../plural';
 
 export const IntentState = z.enum(['intended', 'sent', 'held', 'none', 'unknown', 'unresolved']);
 export type IntentState = z.infer<typeof IntentState>;

@@ -1,5 +1,5 @@
 // CSV for dealers' spreadsheets: cells safe to open, and the report list as a file.
-import type { ReportSummary } from './domain';
+import type { ReportSummary } from '../domain';
 
 /**
  * A formula's first character (=, +, -, @) or a tab or carriage return, at the start of a cell or

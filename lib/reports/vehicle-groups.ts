@@ -1,6 +1,6 @@
 // The report library's rows: one per vehicle (VIN), its reports from both providers, newest first;
 // filtered and sorted without touching the DOM, so 10,000 reports stay quick to search.
-import type { Provider, ReportSummary } from './domain';
+import type { Provider, ReportSummary } from '../domain';
 import { reportKey } from './report-key';
 import { matchesText, searchText } from './report-search';
 

@@ -3,7 +3,7 @@
 // gives is meant to hold VINs: lower case is accepted, a wrong check digit is a warning (some makers'
 // real VINs do not follow it), and anything that looks like a VIN but cannot be one is listed with
 // the reason, never dropped in silence. Pure.
-import { checkDigitStatus, expectedCheckDigit, VIN_SHAPE, YEAR_CODES } from './vin-syntax';
+import { checkDigitStatus, expectedCheckDigit, VIN_SHAPE, YEAR_CODES } from '../vin/vin-syntax';
 
 export interface Rejected {
   /** The text as it appeared (first 40 characters). */

@@ -1,7 +1,8 @@
 // A vehicle in words, the same on the badge, in the popup and in the workbench.
-import type { RecordCounts } from './domain';
-import { plural } from './plural';
-import { type ProviderNames, providerLabel } from './provider-names';
+
+import { type ProviderNames, providerLabel } from '../account/provider-names';
+import type { RecordCounts } from '../domain';
+import { plural } from '../plural';
 import type { LocalDecode } from './vin-verdict';
 
 /** The free local decode in one line: "2012 · Ram · United States" (the maker's code when unknown). */

@@ -2,8 +2,8 @@
 // read or write it, in either browser). The key is bound to the origin it was checked against: it is
 // never sent anywhere else, even if the stored URL were changed behind the background's back.
 import { z } from 'zod/mini';
+import { checkServiceUrl, DEFAULT_SERVICE_URL } from '@/lib/account/service-url';
 import { apiError } from '@/lib/api/errors';
-import { checkServiceUrl, DEFAULT_SERVICE_URL } from '@/lib/service-url';
 import { storedValue } from '../storage/store';
 
 const serviceUrlValue = storedValue('serviceUrl', z.string(), () => DEFAULT_SERVICE_URL);

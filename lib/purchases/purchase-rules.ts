@@ -1,6 +1,6 @@
 // Decisions around buying a report, kept pure so every path can be tested without a network.
 
-import type { Provider, ReportSummary } from './domain';
+import type { Provider, ReportSummary } from '../domain';
 
 /**
  * The one rule for "this report is of that (provider, VIN)": VINs are canonical (upper case) from

@@ -4,8 +4,16 @@
 // every caller that does not send it (test/unit/protocol-types.test.ts), and a handler that does
 // not match its schemas fails to compile in the background's wiring.
 import { z } from 'zod/mini';
-import { RecordCounts } from './domain';
-import { CheckAllPlan, EconomySettings, LedgerView } from './economy';
+import { RecordCounts } from '../domain';
+import { CheckAllPlan, EconomySettings, LedgerView } from '../records/economy';
+import {
+  Batch,
+  PurchasePlan,
+  PurchasePlanRequest,
+  StartPurchaseRequest,
+  WorkbenchView,
+  WorkbenchVins,
+} from '../workbench/workbench';
 import {
   Account,
   AccountRequest,
@@ -41,14 +49,6 @@ import {
 } from './message-shapes';
 import type { Result } from './result';
 import type { Sender, SenderKind } from './sender-kind';
-import {
-  Batch,
-  PurchasePlan,
-  PurchasePlanRequest,
-  StartPurchaseRequest,
-  WorkbenchView,
-  WorkbenchVins,
-} from './workbench';
 
 const PAGES = ['extension-page'] as const satisfies SenderKind[];
 const TABS = ['content-script'] as const satisfies SenderKind[];

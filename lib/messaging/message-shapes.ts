@@ -3,14 +3,14 @@
 // lib/protocol.ts says which message carries which.
 import { z } from 'zod/mini';
 
-import { Limits, Provider, REPORT_ID, RecordCounts, Report, ReportSummary, User } from './domain';
-import { CheckAllPlan } from './economy';
+import { Limits, Provider, REPORT_ID, RecordCounts, Report, ReportSummary, User } from '../domain';
+import { IntentState } from '../purchases/purchase-intent';
+import { CheckAllPlan } from '../records/economy';
+import { BUILT_IN_SITES } from '../sites/sites';
+import { CANDIDATES_PER_MESSAGE } from '../vin/page-limits';
+import { describeVinProblem, normalizeVin, VIN_SHAPE } from '../vin/vin-syntax';
+import { LocalDecode } from '../vin/vin-verdict';
 import { ErrorData } from './error-data';
-import { CANDIDATES_PER_MESSAGE } from './page-limits';
-import { IntentState } from './purchase-intent';
-import { BUILT_IN_SITES } from './sites';
-import { describeVinProblem, normalizeVin, VIN_SHAPE } from './vin-syntax';
-import { LocalDecode } from './vin-verdict';
 
 export const NoPayload = z.union([z.undefined(), z.null()]);
 

@@ -1,6 +1,6 @@
 // What the user's service calls its two providers, if the user said so in the options. The wire
 // names providerA/providerB never change (they are the API's); the display name is only shown.
-import type { Provider } from './domain';
+import type { Provider } from '../domain';
 
 export type ProviderNames = Partial<Record<Provider, string>>;
 

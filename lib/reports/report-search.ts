@@ -1,5 +1,5 @@
 // How a report is found by what the user types: part of the VIN, a year, a make, a model, any order.
-import type { ReportSummary } from './domain';
+import type { ReportSummary } from '../domain';
 
 /** The text a report is searched in, lower case: computed once per report for long lists. */
 export const searchText = (r: Pick<ReportSummary, 'vin' | 'yearMakeModel' | 'provider'>) =>
