@@ -25,12 +25,12 @@ import {
 } from './purchases/reconciler';
 import { settingsChangeRefused } from './purchases/settings-guard';
 import { getOpenPurchases, getPurchaseStatus } from './purchases/status';
-import { checkPlan, planTabChecks } from './records/check-all';
+import { checkPlan } from './records/check-all';
 import { getEconomySettings, saveEconomySettings } from './records/economy-settings';
 import { getLedger } from './records/ledger';
 import { getRecordCounts, pruneRecordCache } from './records/record-cache';
 import { setUpContextMenu } from './sites/context-menu';
-import { forgetClosedTabs, getTabVins, reportPageVins } from './sites/tab-vins';
+import { forgetClosedTabs, getTabVins, planTabChecks, reportPageVins } from './sites/tab-vins';
 import {
   disableSite,
   enableSite,

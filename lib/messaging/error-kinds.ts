@@ -2,7 +2,6 @@
 // for each. A kind says what happened (so a page can act on it: "no-key" shows the way to the
 // options); the message says the particulars ("Try again in 120 s").
 // No zod here: the content script carries this file (lib/error-data.ts holds the wire schema).
-import type { ErrorData } from './error-data';
 
 /** Refused by the extension itself, before anything reached the service. */
 const EXTENSION_ERROR_KINDS = [
@@ -112,6 +111,6 @@ export const ERROR_TEXT = {
 } as const satisfies Record<ErrorKind, ErrorText>;
 
 /** An error of this kind, with its standard message unless a more particular one is given. */
-export function errorOf(kind: ErrorKind, message?: string): ErrorData {
+export function errorOf(kind: ErrorKind, message?: string): { kind: ErrorKind; message: string } {
   return { kind, message: message ?? ERROR_TEXT[kind].message };
 }

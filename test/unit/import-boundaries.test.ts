@@ -53,7 +53,85 @@ const NOT_BACKGROUND = [
   ...sourcesUnder('entrypoints').filter((f) => !f.startsWith('entrypoints/background/')),
 ];
 
+/**
+ * The background's folders, lowest first: a folder imports from its own and lower ones only. Files at
+ * the background's top: timing.ts below all, guard.ts and index.ts (the wiring) above all.
+ */
+const LAYERS = ['storage', 'service', 'records', 'account', 'purchases', 'sites', 'workbench'];
+function layerOf(file: string): number | undefined {
+  const match = /^entrypoints\/background\/(?:([a-z-]+)\/)?([^/]+)$/.exec(file);
+  if (!match) return undefined;
+  const [, folder, name] = match;
+  if (folder) return LAYERS.indexOf(folder);
+  return name === 'timing.ts' ? -1 : LAYERS.length;
+}
+
+/** Each file's direct project imports. */
+const EVERY_SOURCE = ['entrypoints', 'components', 'lib'].flatMap(sourcesUnder);
+const importsByFile = new Map(EVERY_SOURCE.map((file) => [file, importsOf(file)]));
+
+/** Import edges that go from a lower background folder to a higher one. */
+export function reversedArrows(edges: Map<string, string[]>): string[] {
+  return [...edges].flatMap(([from, targets]) => {
+    const here = layerOf(from);
+    if (here === undefined) return [];
+    return targets
+      .filter((to) => (layerOf(to) ?? Number.NEGATIVE_INFINITY) > here)
+      .map((to) => `${from} → ${to}`);
+  });
+}
+
+/** The cycles of an import graph (each as the files around it), found by depth-first search. */
+export function cyclesOf(edges: Map<string, string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of edges.keys()) if (!state.has(file)) visit(file);
+  return found;
+}
+
 describe('import boundaries', () => {
+  it('the background depends one way: storage < service < records < account < purchases < sites < workbench', () => {
+    expect(reversedArrows(importsByFile)).toEqual([]);
+    // The check itself sees a reversed arrow: records reaching up into sites, as it once did.
+    const planted = new Map(importsByFile);
+    planted.set('entrypoints/background/records/check-all.ts', ['entrypoints/background/sites/tab-vins.ts']);
+    expect(reversedArrows(planted)).toEqual([
+      'entrypoints/background/records/check-all.ts → entrypoints/background/sites/tab-vins.ts',
+    ]);
+  });
+
+  it('no page or component imports background code (the popup reads its headline through lib/ and the browser)', () => {
+    const offenders = NOT_BACKGROUND.flatMap((file) =>
+      (importsByFile.get(file) ?? [])
+        .filter((to) => to.startsWith('entrypoints/background/'))
+        .map((to) => `${file} → ${to}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no file imports itself back through others, type-only imports included', () => {
+    expect(cyclesOf(importsByFile)).toEqual([]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'a']]);
+  });
+
   it('no page, component or content script reaches the service client or its wire schemas', () => {
     expect(NOT_BACKGROUND.length).toBeGreaterThan(40);
     const breaches = NOT_BACKGROUND.flatMap((file) => {

@@ -6,7 +6,6 @@ import type { RecordCounts } from '@/lib/domain';
 import type { CheckAllOutcome } from '@/lib/messaging/message-shapes';
 import { fail, failWith, ok, type Result } from '@/lib/messaging/result';
 import { CheckAllPlan, planCheckAll } from '@/lib/records/economy';
-import { tabVins } from '../sites/tab-vins';
 import { economySettings } from './economy-settings';
 import { ledgerSummary } from './ledger';
 import { dropPlan, keepPlan, readPlan } from './plan-store';
@@ -27,10 +26,6 @@ export async function planAndKeep(vins: string[]): Promise<Result<CheckAllPlan>>
   const plan = await planChecks(vins, crypto.randomUUID());
   await keepPlan(plan.id, plan);
   return ok(plan);
-}
-
-export async function planTabChecks({ tabId }: { tabId: number }): Promise<Result<CheckAllPlan>> {
-  return planAndKeep(await tabVins(tabId));
 }
 
 /**

@@ -6,10 +6,12 @@ import { z } from 'zod/mini';
 import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/messaging/message-shapes';
 import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
+import type { CheckAllPlan } from '@/lib/records/economy';
 import { MAX_TAB_VINS } from '@/lib/vin/page-limits';
 import { acceptCandidates } from '@/lib/vin/vin-verdict';
 import { cachedAccount } from '../account/account';
 import { autoCheck } from '../records/auto-check';
+import { planAndKeep } from '../records/check-all';
 import { knownCounts } from '../records/record-cache';
 import { sessionItem } from '../storage/store';
 
@@ -62,4 +64,9 @@ export function forgetClosedTabs(): void {
         .remove()
         .catch(() => undefined),
   );
+}
+
+/** "Check all VINs on this page": the plan for the tab's VINs, kept for the user's confirmation. */
+export async function planTabChecks({ tabId }: { tabId: number }): Promise<Result<CheckAllPlan>> {
+  return planAndKeep(await tabVins(tabId));
 }
