@@ -6,7 +6,8 @@ import { defineConfig } from 'wxt';
 // Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
-const TEST_ONLY = ['storage-probe', 'bench-blank'];
+/** Entrypoints for the tests only (named test-*): left out of the store builds. */
+const isTestOnly = (name: string) => name.startsWith('test-');
 /** The toolbar and the extensions page (public/icon/<size>.png, drawn by `npm run icons`). */
 const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
 
@@ -143,12 +144,12 @@ export default defineConfig({
     // blank page bench:popup measures the popup against.
     'entrypoints:resolved': (wxt, entrypoints) => {
       for (const entrypoint of entrypoints)
-        if (TEST_ONLY.includes(entrypoint.name) && wxt.config.mode !== 'loopback') entrypoint.skipped = true;
+        if (isTestOnly(entrypoint.name) && wxt.config.mode !== 'loopback') entrypoint.skipped = true;
     },
     'build:manifestGenerated': (wxt, manifest) => {
       if (wxt.config.mode !== 'loopback') return;
       for (const script of manifest.content_scripts ?? [])
-        if (!script.js?.some((file) => file.includes('storage-probe')))
+        if (!script.js?.some((file) => /(^|\/)test-/.test(file)))
           script.matches = [...(script.matches ?? []), ...LOOPBACK];
       // Firefox refuses to navigate to moz-extension:// pages under automation; the e2e tests open them
       // from a loopback page instead, which only works for web-accessible pages. Test builds only: the

@@ -1,5 +1,5 @@
 // `npm run bench:popup`: how soon the popup shows the account from cached data in Chromium, against
-// a blank extension page (entrypoints/bench-blank, test builds only) opened the same way,
+// a blank extension page (entrypoints/test-blank, test builds only) opened the same way,
 // alternately, in the same run: its DOMContentLoaded is what the browser itself takes to open an
 // extension page on this machine, so the ratio holds on a slower one. Each popup open is divided by
 // the blank open beside it and the median of those ratios is the figure (the machine's drift over a
@@ -42,7 +42,7 @@ await warm.close();
 /** Opens the blank extension page the same way and reads its DOMContentLoaded. */
 async function openBlankTimed(on: ExtensionBrowser = browser): Promise<number> {
   const page = await on.context.newPage();
-  await page.goto(`chrome-extension://${on.extensionId}/bench-blank.html`);
+  await page.goto(`chrome-extension://${on.extensionId}/test-blank.html`);
   const ready = await page.evaluate(
     () =>
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,

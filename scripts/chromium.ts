@@ -99,7 +99,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
   const extensionPage = async () => {
     if (!probe || probe.isClosed()) {
       probe = await context.newPage();
-      await probe.goto(`chrome-extension://${extensionId}/bench-blank.html`);
+      await probe.goto(`chrome-extension://${extensionId}/test-blank.html`);
     }
     return probe;
   };

@@ -93,7 +93,7 @@ describe('Firefox ESR', () => {
 
   it('a content script may read and write storage.local here, yet finds no key and changes nothing the background decides', async () => {
     // What Firefox's content-script API allows (setAccessLevel exists for storage.session only): the
-    // probe (entrypoints/storage-probe.content.ts, test builds only) reads storage.local, sync and
+    // probe (entrypoints/test-storage-probe.content.ts, test builds only) reads storage.local, sync and
     // session and the page's IndexedDB, then rewrites storage.local as an attacker would.
     const settingsBefore = await settingsSeenBy(options);
     // The account read once, so the popup's headline (name, e-mail, credits) is in storage.session,

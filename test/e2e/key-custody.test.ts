@@ -1,5 +1,5 @@
 // Key custody in Chromium: what a compromised content script can reach, and where the stored key may
-// go. The probe (entrypoints/storage-probe.content.ts, test builds only) uses exactly what the
+// go. The probe (entrypoints/test-storage-probe.content.ts, test builds only) uses exactly what the
 // content-script API allows: storage.local/sync/session and its own (the page's) IndexedDB. It can
 // neither read the key nor change what the background decides by rewriting what it can write.
 import { createServer, type Server } from 'node:http';

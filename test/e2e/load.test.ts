@@ -29,7 +29,7 @@ async function popupWithData(): Promise<number> {
 }
 
 /**
- * The popup with its account beside a blank extension page (test builds' bench-blank.html) opened at
+ * The popup with its account beside a blank extension page (test builds' test-blank.html) opened at
  * the same moment: the blank page's DOMContentLoaded is what the machine gives any extension page
  * then, so the ratio is what the worker adds. Also how long the worker took to answer the popup's
  * first request (sent to answered, as the popup measured it).
@@ -46,7 +46,7 @@ async function popupBesideBlank(): Promise<{ popupMs: number; blankMs: number; a
   };
   const [popup, blank] = await Promise.all([
     open('popup.html', (p) => p.getByTestId('credits').waitFor({ timeout: 30_000 })),
-    open('bench-blank.html', async () => {}),
+    open('test-blank.html', async () => {}),
   ]);
   const answeredMs = Number(await popup.page.getAttribute('html', 'data-account-answered-ms'));
   await popup.page.close();

@@ -73,6 +73,22 @@ describe.each(STORE_BUILDS)('the %s store build', (build) => {
     expect(manifest.content_scripts?.some((script) => script.world === 'MAIN')).toBe(false);
   });
 
+  it('carries no test-only entrypoint (named test-*): no file of the build, no content script', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
+    const root = join(OUTPUT, build);
+    const testOnly = files(root)
+      .map((file) => file.slice(root.length + 1))
+      .filter((file) => /(^|\/)test-/.test(file));
+    expect(testOnly).toEqual([]);
+    const scripts = (manifest.content_scripts ?? []) as Array<{ js?: string[] }>;
+    expect(scripts.flatMap((script) => script.js ?? []).filter((file) => /(^|\/)test-/.test(file))).toEqual(
+      [],
+    );
+  });
+
   it('exposes nothing to web pages and accepts no messages from them or from other extensions', () => {
     expect(manifest.web_accessible_resources ?? []).toEqual([]);
     if (build.startsWith('chrome')) expect(manifest.externally_connectable).toEqual({ ids: [], matches: [] });

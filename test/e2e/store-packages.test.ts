@@ -35,7 +35,7 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
 
 // Anything only the tests use: the storage probe, the benchmark's blank page, fixture pages and
 // test results. The store packages must not carry one.
-const TEST_ONLY = /storage-probe|bench-blank|fixtures\/|test-results\/|probe\.html/;
+const TEST_ONLY = /(^|\/)test-|fixtures\/|test-results\/|probe\.html/;
 
 describe.each(['chrome', 'firefox'])('the %s package', (kind) => {
   let zip: JSZip;
