@@ -1,24 +1,19 @@
 // Tells a badge when its place comes near the screen and when it has gone far from it: what lets a
 // page draw only the badges the user can see soon. Drawn badges cost the page's rendering on every
-// frame it changes: on bench:feed's page (20 frames a second, a post with a VIN prepended 4 times
-// a second, CDP traces) all 316 drawn at once cost +82 % of its main thread, and after 45 s a
-// version that kept every badge it drew had 207 drawn, +35 % against the same extension drawing
-// none; putting away those pushed two screens down keeps 23 drawn: +11 %.
+// frame it changes, so those pushed two screens away are put away (the measurements are in the
+// README, "How VINs are found", and in bench:feed's output).
 //
 // How elements are looked at. A new element (and with it the drawn ones, few: only those near the
-// screen, which a page adding content moves) by a one-shot IntersectionObserver: observed until
-// its first report, whose box is the one the frame after it joined the page laid out, so the look
-// forces no layout. A look in the animation frame instead read each box with getBoundingClientRect
-// and laid the page out before its time, then again after the draw: on bench:feed's page that was
-// 6.1 ms of main thread a second (CPU profile), gone with the observer. A draw or a put-away the
-// report asks for waits for the gate (page-beat.ts: a busy page's next change of its own), so it
-// joins the page's own frame, not one of its own (drawn straight from the report: +10 ms/s). Not a
-// lasting observer: one with hundreds of targets is computed on every frame the page lays out (285
-// waiting badges cost that feed about 20 ms of main thread a second).
-// Every tracked element when something may have moved many (a scroll of the page or of any
-// scroller in it, a resize, a click: tabs, accordions, "show more") in the animation frame, where
-// a scroll leaves nothing to lay out, at most 4 ms a frame: 10,000 tracked elements (a page
-// flooded with VIN-like strings) are gone through over several frames, never in one long task.
+// screen, which a page adding content moves) by a one-shot IntersectionObserver: observed until its
+// first report, whose box is the one the frame after it joined the page laid out, so the look forces
+// no layout (reading boxes with getBoundingClientRect in an animation frame laid the page out before
+// its time, then again after the draw). A draw or a put-away the report asks for waits for the gate
+// (page-beat.ts: a busy page's next change of its own), so it joins the page's own frame rather than
+// one of its own. Not a lasting observer: one with hundreds of targets is computed on every frame
+// the page lays out. Every tracked element is looked at again when something may have moved many (a
+// scroll of the page or of any scroller in it, a resize, a click: tabs, accordions, "show more") in
+// the animation frame, where a scroll leaves nothing to lay out, at most 4 ms a frame: a page
+// flooded with VIN-like strings is gone through over several frames, never in one long task.
 
 /**
  * Told `true` when the element comes within a screen of the viewport, `false` once it is more

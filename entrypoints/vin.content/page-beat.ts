@@ -1,12 +1,11 @@
 // Lets the content script change a busy page in the same frame as the page's own changes. Any
 // change to the document makes the browser render a frame (style, layout, pre-paint, paint), and
-// badges mounted when the background's answer arrives, at a moment of its own, cost the page a
-// frame of their own each: on bench:feed's page (20 frames a second of its own, 4 new posts a
-// second) 24 frames a second instead of 20. On a page that keeps changing (two changes less than
-// `quietMs` apart), mounts wait for the page's next change instead: a MutationObserver delivery
-// runs right after the page's own task, before the frame it causes; at most `quietMs`. A page that
-// changed once (a listing loading more cards) or not lately is changed at once: it has no stream
-// of frames to share, and its badges are not delayed.
+// badges mounted when the background's answer arrives, at a moment of its own, would cost the page a
+// frame of their own each (bench:feed prints the frames a second with and without the extension). On
+// a page that keeps changing (two changes less than `quietMs` apart), mounts wait for the page's next
+// change instead: a MutationObserver delivery runs right after the page's own task, before the frame
+// it causes; at most `quietMs`. A page that changed once (a listing loading more cards) or not lately
+// is changed at once: it has no stream of frames to share, and its badges are not delayed.
 
 export interface PageBeat {
   /** The page changed its document (told by the MutationObserver, never for the badges' own hosts). */
