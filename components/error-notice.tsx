@@ -1,5 +1,5 @@
 // Shows a failed request the way the background described it, under the words every page uses for
-// its kind (lib/error-kinds.ts); never a blank panel.
+// its kind (lib/messaging/error-kinds.ts); never a blank panel.
 import type { ErrorData } from '@/lib/messaging/error-data';
 import { ERROR_TEXT } from '@/lib/messaging/error-kinds';
 

@@ -1,5 +1,5 @@
 // A purchased report's HTML in a frame that can run no script and reach nothing of the extension:
-// sanitised (lib/report-document.ts, DOMPurify), sandboxed without allow-scripts or
+// sanitised (lib/reports/report-document.ts, DOMPurify), sandboxed without allow-scripts or
 // allow-same-origin, behind the document's own strict CSP. Used by the viewer and the library's
 // side-by-side comparison, so both hold the same promise.
 import DOMPurify from 'dompurify';

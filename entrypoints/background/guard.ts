@@ -1,4 +1,4 @@
-// Every message passes here before its handler: who sent it (lib/protocol.ts says who may), its
+// Every message passes here before its handler: who sent it (lib/messaging/protocol.ts says who may), its
 // payload parsed with the table's schema, and every failure turned into a Result, so no handler can
 // be reached by the wrong sender or bad data, and no caller ever sees a rejected promise.
 import { browser } from 'wxt/browser';

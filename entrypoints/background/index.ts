@@ -1,4 +1,4 @@
-// Wiring only: one handler per message of the protocol table (lib/protocol.ts), which also says
+// Wiring only: one handler per message of the protocol table (lib/messaging/protocol.ts), which also says
 // who may send each; start-up chores.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';

@@ -1,5 +1,5 @@
 // What the popup paints first: the headline the background keeps in storage.session
-// (lib/headline.ts), read with the browser's own promise-based API. No webextension-polyfill and no
+// (lib/account/headline.ts), read with the browser's own promise-based API. No webextension-polyfill and no
 // zod on this path: the popup's first module stays small so the headline paints about when a blank
 // extension page would (bench:popup). Not parsed here: only the background writes these keys, from
 // values it has parsed, and no content script can reach storage.session; a value an earlier version

@@ -1,4 +1,4 @@
-// Which elements of the page carry which identity keys (lib/listing-identity.ts): link and image
+// Which elements of the page carry which identity keys (lib/vin/listing-identity.ts): link and image
 // URLs, id-like attributes, vehicle names in headings and links. Built only when a vehicle known
 // from page data alone needs its card, and then only over what was added since the last time.
 import { idKeys, nameKeys, urlKeys } from '@/lib/vin/listing-identity';

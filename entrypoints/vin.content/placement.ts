@@ -2,7 +2,7 @@
 // first: beside the visible VIN; at the top of the card of any element that holds it (the largest
 // element that holds this VIN and no other); at the top of the one card a data block (JSON-LD in a
 // card) sits in; on a page about this one vehicle, beside its heading; then the one card that
-// shares a key with its record (a listing id, a URL, a photo, a name: lib/listing-identity.ts).
+// shares a key with its record (a listing id, a URL, a photo, a name: lib/vin/listing-identity.ts).
 // An element holding many VINs (a results container, a page-level JSON attribute) only says the VIN
 // is on the page, never where its card is. Two cards that could match: no badge (the VIN is still
 // in the popup's list). One badge per VIN.

@@ -1,4 +1,4 @@
-// The content script's typed sender (lib/message-sender.ts) over the browser's runtime messaging.
+// The content script's typed sender (lib/messaging/message-sender.ts) over the browser's runtime messaging.
 import { browser } from 'wxt/browser';
 import { createMessageSender } from '@/lib/messaging/message-sender';
 

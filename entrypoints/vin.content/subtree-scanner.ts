@@ -10,7 +10,7 @@ import { findVinCandidates } from '@/lib/vin/vin-syntax';
 export type OccurrenceKind = 'text' | 'attribute' | 'json';
 
 export interface Occurrence {
-  /** A candidate: the background decides with the manufacturer codes (lib/vin-verdict.ts). */
+  /** A candidate: the background decides with the manufacturer codes (lib/vin/vin-verdict.ts). */
   vin: string;
   /** Found under a name that says "VIN" (data-vin, a "vin" JSON key, <input name="vin">): no code test needed. */
   labelled: boolean;

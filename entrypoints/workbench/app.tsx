@@ -1,6 +1,6 @@
 // The dealer workbench: many VINs at once. Paste or drop a list, see every VIN decoded at once, check
 // the records of the rows chosen within the record-check budget, buy them with one confirmation on
-// this page. Batches run in the background (lib/workbench.ts, entrypoints/background/workbench/):
+// this page. Batches run in the background (lib/workbench/workbench.ts, entrypoints/background/workbench/):
 // this page only shows them, so closing it stops nothing; only Cancel does.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { BrandMark } from '@/components/brand-mark';

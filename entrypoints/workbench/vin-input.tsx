@@ -1,5 +1,5 @@
 // Where VINs come in: pasted text, a dropped or chosen CSV/text file, or the VINs of the tab the popup
-// was opened on. The text goes to the table as it is; lib/vin-list.ts finds the VINs in it.
+// was opened on. The text goes to the table as it is; lib/workbench/vin-list.ts finds the VINs in it.
 import { useState } from 'preact/hooks';
 import { ask } from '@/lib/messaging/messaging';
 

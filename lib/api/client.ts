@@ -50,7 +50,7 @@ export interface CallOptions {
  * twice. Chromium pools connections by credentials mode, so a purchase sent with credentials does
  * not ride on the connection the reads before it just left idle. This narrows the risk, it does not
  * remove it: a resend that happens anyway shows as a second new report, which the extension reports
- * (see lib/purchase-intent.ts).
+ * (see lib/purchases/purchase-intent.ts).
  */
 const PURCHASE_CREDENTIALS: RequestCredentials = 'include';
 const READ_CREDENTIALS: RequestCredentials = 'omit';
@@ -72,7 +72,7 @@ const isRedirect = (response: Response) =>
   response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 
 /**
- * Not a refusal (lib/purchase-intent.ts): a purchase answered this way has an unknown outcome and is
+ * Not a refusal (lib/purchases/purchase-intent.ts): a purchase answered this way has an unknown outcome and is
  * reconciled, never reported as "nothing was bought".
  */
 const redirected = (status: number) =>

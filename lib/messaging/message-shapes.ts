@@ -1,6 +1,6 @@
 // The shapes of every request and answer that crosses messaging, as zod schemas: the background
 // parses requests with them, and every type is inferred from them (never written twice).
-// lib/protocol.ts says which message carries which.
+// lib/messaging/protocol.ts says which message carries which.
 import { z } from 'zod/mini';
 
 import { Limits, Provider, REPORT_ID, RecordCounts, Report, ReportSummary, User } from '../domain';
@@ -8,22 +8,11 @@ import { IntentState } from '../purchases/purchase-intent';
 import { CheckAllPlan } from '../records/economy';
 import { BUILT_IN_SITES } from '../sites/sites';
 import { CANDIDATES_PER_MESSAGE } from '../vin/page-limits';
-import { describeVinProblem, normalizeVin, VIN_SHAPE } from '../vin/vin-syntax';
+import { Vin } from '../vin/vin-schema';
 import { LocalDecode } from '../vin/vin-verdict';
 import { ErrorData } from './error-data';
 
 export const NoPayload = z.union([z.undefined(), z.null()]);
-
-/** A VIN from a page or a typed box: normalised, and refused unless it has the VIN shape. */
-const Vin = z.pipe(
-  z.string().check(z.maxLength(64)),
-  z.transform((value: string, ctx) => {
-    const vin = normalizeVin(value);
-    if (!vin)
-      ctx.issues.push({ code: 'custom', message: describeVinProblem(value) ?? 'Not a VIN.', input: value });
-    return vin ?? '';
-  }),
-);
 
 export const VinRequest = z.object({ vin: Vin });
 export const TabRequest = z.object({ tabId: z.int().check(z.nonnegative()) });
@@ -176,7 +165,7 @@ export const PurchaseOutcome = z.object({
   vin: z.string(),
   yearMakeModel: z.string(),
   message: z.string(),
-  /** Set when the service charged more than once for it (see lib/purchase-intent.ts). */
+  /** Set when the service charged more than once for it (see lib/purchases/purchase-intent.ts). */
   chargedTimes: z.optional(z.int()),
   /** false when the browser refused to keep the report for reading offline. */
   saved: z.optional(z.boolean()),
@@ -185,7 +174,7 @@ export type PurchaseOutcome = z.infer<typeof PurchaseOutcome>;
 
 export const ReportRequest = z.object({ provider: Provider, vin: Vin });
 
-/** What pages are told of a purchase intent (lib/purchase-intent.ts): its state, in words. */
+/** What pages are told of a purchase intent (lib/purchases/purchase-intent.ts): its state, in words. */
 export const PurchaseStatus = z.object({
   id: z.string(),
   provider: Provider,
@@ -215,12 +204,11 @@ export const ReportView = z.extend(Report, {
 export type ReportView = z.infer<typeof ReportView>;
 
 // ---- VINs on pages, record checks ----
-const PageVin = z.string().check(z.regex(VIN_SHAPE));
 
 export const PageCandidates = z.object({
   /** Candidates not judged yet; `labelled` when a name said "VIN" (data-vin, a "vin" JSON key). */
   candidates: z
-    .array(z.object({ vin: PageVin, labelled: z.boolean() }))
+    .array(z.object({ vin: Vin, labelled: z.boolean() }))
     .check(z.maxLength(CANDIDATES_PER_MESSAGE, 'Too many candidates in one message.')),
   /** The first message of a page (a load, an in-page navigation): the tab's list starts again. */
   reset: z.boolean(),

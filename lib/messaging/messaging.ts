@@ -1,6 +1,6 @@
-// The messaging module: @webext-core/messaging typed by the protocol table (lib/protocol.ts).
+// The messaging module: @webext-core/messaging typed by the protocol table (lib/messaging/protocol.ts).
 // Pages call `ask`, which always resolves to a Result; the content script has its own small
-// sender speaking the same wire format (lib/message-sender.ts).
+// sender speaking the same wire format (lib/messaging/message-sender.ts).
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { MessageType, Protocol, RequestOf, ResponseOf } from './protocol';
 import { type Result, unanswered } from './result';

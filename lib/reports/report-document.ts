@@ -3,7 +3,7 @@
 // policy put first, and this sanitiser. DOMPurify (the field's standard, tested by its maintainers
 // against mutation XSS in real browsers) removes whatever could run; the hooks below keep only
 // absolute web links, opened in a new tab when clicked, and remove every remote load by construction
-// (images only when the user switches them on); DOMPurify does not clean CSS, so lib/report-css.ts
+// (images only when the user switches them on); DOMPurify does not clean CSS, so lib/reports/report-css.ts
 // does, token by token.
 // What the walls keep must still look as the provider made it: every attribute DOMPurify's own lists
 // keep stays unless it carries a URL (a report's layout lives in width, height, colspan, align, and its

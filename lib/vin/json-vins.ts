@@ -5,7 +5,7 @@ export interface JsonVin {
   vin: string;
   /**
    * The object that holds the VIN, and the key it sits under in its parent: what ties the vehicle
-   * to its card (lib/listing-identity.ts). Read only when the VIN is nowhere else on the page.
+   * to its card (lib/vin/listing-identity.ts). Read only when the VIN is nowhere else on the page.
    */
   record?: Record<string, unknown>;
   keyInParent?: string;
@@ -17,7 +17,7 @@ const MAX_NODES = 50_000;
 
 /**
  * A value under a key named "vin", as a VIN would be written (trimmed, upper case), when it passes
- * the same syntax predicate as every other path (lib/vin-syntax.ts). The label only spares it the
+ * the same syntax predicate as every other path (lib/vin/vin-syntax.ts). The label only spares it the
  * manufacturer-code test in the background, so a code newer than the bundled list is still found.
  */
 export function acceptLabelledVin(value: unknown): string | null {

@@ -1,6 +1,6 @@
 // The rules of the VIN itself (ISO 3779, 49 CFR 565): alphabet, check digit, model year. Small and
 // table-free, so every bundle carries it: the content script proposes with `isVinSyntax`, the
-// background's verdict (lib/vin-verdict.ts) is the same predicate plus the manufacturer code.
+// background's verdict (lib/vin/vin-verdict.ts) is the same predicate plus the manufacturer code.
 // Pure: no browser globals.
 
 /** Exactly 17 characters of the VIN alphabet (digits and capitals without I, O, Q). */

@@ -1,6 +1,6 @@
 // The background's half of VIN detection: which of a page's candidates are VINs, and what a VIN
-// tells offline. The verdict is the syntax every bundle applies (lib/vin-syntax.ts) plus NHTSA's
-// manufacturer codes (lib/wmi.ts, 2.5 KB gzip), which the content script does not carry: it
+// tells offline. The verdict is the syntax every bundle applies (lib/vin/vin-syntax.ts) plus NHTSA's
+// manufacturer codes (lib/vin/wmi.ts, 2.5 KB gzip), which the content script does not carry: it
 // proposes, the background decides. Pure: no browser globals.
 import { z } from 'zod/mini';
 import { checkDigitStatus, isVinSyntax, modelYear } from './vin-syntax';

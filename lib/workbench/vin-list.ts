@@ -1,5 +1,5 @@
 // VINs out of whatever a dealer pastes or drops on the workbench: a run list, a spreadsheet column,
-// an e-mail, a CSV. Same alphabet and rules as on pages (lib/vin-syntax.ts), but a list the user
+// an e-mail, a CSV. Same alphabet and rules as on pages (lib/vin/vin-syntax.ts), but a list the user
 // gives is meant to hold VINs: lower case is accepted, a wrong check digit is a warning (some makers'
 // real VINs do not follow it), and anything that looks like a VIN but cannot be one is listed with
 // the reason, never dropped in silence. Pure.

@@ -6,7 +6,7 @@ import { Limits, Provider, RecordCounts, ReportSummary } from '../domain';
 import { findHeld } from '../purchases/purchase-rules';
 import { csvLine } from '../reports/csv';
 import { reportKey } from '../reports/report-key';
-import { VIN_SHAPE } from '../vin/vin-syntax';
+import { Vin } from '../vin/vin-schema';
 import type { LocalDecode } from '../vin/vin-verdict';
 
 /** A table holds at most this many VINs (a day's auction run list is a few hundred). */
@@ -14,14 +14,13 @@ export const MAX_WORKBENCH_VINS = 2_000;
 /** Checks and purchases of a batch are at least this far apart. */
 export const BATCH_SPACING_MS = 1_000;
 
-const WorkbenchVin = z.string().check(z.regex(VIN_SHAPE));
 export const WorkbenchVins = z.object({
-  vins: z.array(WorkbenchVin).check(z.maxLength(MAX_WORKBENCH_VINS, 'Too many VINs for one table.')),
+  vins: z.array(Vin).check(z.maxLength(MAX_WORKBENCH_VINS, 'Too many VINs for one table.')),
   /**
    * The table as the page had it before this change: only what the page added and removed is
    * applied, so two workbench tabs do not overwrite each other's VINs. Absent: the whole list.
    */
-  base: z.optional(z.array(WorkbenchVin).check(z.maxLength(MAX_WORKBENCH_VINS))),
+  base: z.optional(z.array(Vin).check(z.maxLength(MAX_WORKBENCH_VINS))),
 });
 
 /** The table after a page's change (from `base` to `next`) is applied to what is stored now. Pure. */
@@ -193,7 +192,7 @@ export const StartPurchaseRequest = z.object({ planId: z.string().check(z.minLen
 
 // ---- the purchase plan ----
 
-export const PurchaseChoice = z.object({ vin: WorkbenchVin, provider: Provider });
+export const PurchaseChoice = z.object({ vin: Vin, provider: Provider });
 export const PurchasePlanRequest = z.object({
   items: z.array(PurchaseChoice).check(z.maxLength(2 * MAX_WORKBENCH_VINS)),
 });

@@ -1,5 +1,5 @@
 // The content script's path (the real scanner over a page) and the background's verdict
-// (lib/vin-verdict.ts) must agree: a VIN the content script proposes under a "vin" label is one the
+// (lib/vin/vin-verdict.ts) must agree: a VIN the content script proposes under a "vin" label is one the
 // background accepts, and one it drops is one the background would refuse. Before, a labelled
 // 1G1PG5SC1U7167133 (no model-year character in position 10) was proposed and then refused.
 import { afterEach, describe, expect, it } from 'vitest';

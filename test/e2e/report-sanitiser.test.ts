@@ -1,4 +1,4 @@
-// The report sanitiser (lib/report-document.ts: DOMPurify plus our hooks and CSS cleaning) run in
+// The report sanitiser (lib/reports/report-document.ts: DOMPurify plus our hooks and CSS cleaning) run in
 // real Chromium, where mutation XSS happens; happy-dom does not implement enough of the DOM for
 // DOMPurify to be judged there. Over the whole XSS corpus: the output carries nothing that runs,
 // loads or links anywhere but absolute web addresses, and sanitising it again removes nothing (a

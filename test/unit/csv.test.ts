@@ -1,4 +1,4 @@
-// The two CSV exports (the library's, lib/csv.ts, and the workbench's, lib/workbench.ts) opened the
+// The two CSV exports (the library's, lib/reports/csv.ts, and the workbench's, lib/workbench/workbench.ts) opened the
 // way spreadsheets open them: split at a comma, at a semicolon (the list separator of most of Europe)
 // or at a tab, a field in quotes only when the quote opens it (after the closing quote, text up to the
 // next separator belongs to the field: Excel's and LibreOffice's reading). No cell may start a

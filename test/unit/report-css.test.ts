@@ -1,4 +1,4 @@
-// The report viewer's CSS cleaner (lib/report-css.ts): every load gone whatever its spelling, the rest
+// The report viewer's CSS cleaner (lib/reports/report-css.ts): every load gone whatever its spelling, the rest
 // of the stylesheet kept exactly as written. The same cleaner is judged by a real browser's own CSS
 // parser over hostile stylesheets in test/e2e/report-sanitiser.test.ts.
 import fc from 'fast-check';

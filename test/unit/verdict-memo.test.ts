@@ -1,4 +1,4 @@
-// The page scanner's memory of the background's verdicts (lib/verdict-memo.ts): a candidate is
+// The page scanner's memory of the background's verdicts (lib/vin/verdict-memo.ts): a candidate is
 // judged once, a "VIN" label earns a rejected one a second look, and the verdicts of VINs that left
 // the page are kept for their return up to a bound, never those still on it.
 import { describe, expect, it } from 'vitest';

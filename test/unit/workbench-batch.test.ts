@@ -1,4 +1,4 @@
-// The batch's pure transitions (lib/workbench.ts), which the background's runner and store apply:
+// The batch's pure transitions (lib/workbench/workbench.ts), which the background's runner and store apply:
 // a step recorded, a stop that skips the rest, a 429's pause, a cancel that keeps the row's outcome,
 // a stopped worker's batch interrupted with its row under way settled, and the rows of each plan.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Writes the popup's headline (lib/headline.ts) to storage.session: the cut account whenever the
+// Writes the popup's headline (lib/account/headline.ts) to storage.session: the cut account whenever the
 // cached account changes, the providers' display names whenever they are saved, and both again when
 // the worker starts (the browser forgets storage.session when it closes: without this, the first
 // popup after a restart would wait for the worker to start and read a dealer's whole cached list).

@@ -1,4 +1,4 @@
-// The purchase intents (lib/purchase-intent.ts), kept in the background's store. Opening one is an
+// The purchase intents (lib/purchases/purchase-intent.ts), kept in the background's store. Opening one is an
 // atomic check-and-set in a single transaction: two windows, a double click or a restarted worker
 // can never both open an intent for the same (provider, VIN).
 import { canonicalVin, type Provider } from '@/lib/domain';

@@ -1,5 +1,5 @@
 // Which VINs each tab shows: the toolbar count and the popup's "this tab" list. The content script
-// proposes candidates; the manufacturer codes decide here (lib/vin-verdict.ts).
+// proposes candidates; the manufacturer codes decide here (lib/vin/vin-verdict.ts).
 // Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
