@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import { providerWithWire } from '@/lib/account/provider-names';
 import type { Provider, ReportSummary } from '@/lib/domain';
-import type { PurchaseStatus } from '@/lib/messaging/message-shapes';
+import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
 import { plural } from '@/lib/plural';
 import { reportUrl } from '@/lib/reports/report-url';
 import { isOpen } from './use-purchase-status';

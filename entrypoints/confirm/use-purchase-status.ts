@@ -3,8 +3,8 @@
 // instead of offering Buy, and keeps asking while the outcome is not known, so the user sees it settle.
 import { useEffect, useState } from 'preact/hooks';
 import { PROVIDERS, type Provider } from '@/lib/domain';
-import type { PurchaseStatus } from '@/lib/messaging/message-shapes';
 import { ask } from '@/lib/messaging/messaging';
+import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
 
 const OPEN = new Set(['intended', 'sent', 'unknown']);
 const POLL_MS = 2_000;

@@ -8,7 +8,7 @@ import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { ErrorData } from '@/lib/messaging/error-data';
-import type { ReportList } from '@/lib/messaging/message-shapes';
+import type { ReportList } from '@/lib/messaging/library-messages';
 import { ask } from '@/lib/messaging/messaging';
 import type { Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';

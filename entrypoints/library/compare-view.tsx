@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { ReportFrame, useReportDocument } from '@/components/report-frame';
 import type { Provider } from '@/lib/domain';
-import type { ReportView } from '@/lib/messaging/message-shapes';
 import { ask } from '@/lib/messaging/messaging';
+import type { ReportView } from '@/lib/messaging/purchase-messages';
 import type { Result } from '@/lib/messaging/result';
 import type { VehicleGroup } from '@/lib/reports/vehicle-groups';
 

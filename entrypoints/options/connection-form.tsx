@@ -6,8 +6,8 @@ import { ErrorNotice } from '@/components/error-notice';
 import { checkServiceUrl } from '@/lib/account/service-url';
 import type { ErrorData } from '@/lib/messaging/error-data';
 import { errorOf } from '@/lib/messaging/error-kinds';
-import type { SavedSettings, SettingsView } from '@/lib/messaging/message-shapes';
 import { ask } from '@/lib/messaging/messaging';
+import type { SavedSettings, SettingsView } from '@/lib/messaging/settings-messages';
 import { originMatchPattern } from '@/lib/sites/sites';
 
 type Status =

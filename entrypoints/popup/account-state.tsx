@@ -2,7 +2,7 @@
 // The browser's own API (no polyfill): this component is part of the popup's first paint (main.tsx).
 import { browser } from '@wxt-dev/browser';
 import { ErrorNotice } from '@/components/error-notice';
-import type { Account } from '@/lib/messaging/message-shapes';
+import type { Account } from '@/lib/messaging/account-messages';
 import type { Result } from '@/lib/messaging/result';
 
 function age(at: number): string {

@@ -2,7 +2,7 @@
 // per report coloured against the service's 3-to-5 band, with the rule in one sentence.
 
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
-import type { Account } from '@/lib/messaging/message-shapes';
+import type { Account } from '@/lib/messaging/account-messages';
 import { plural } from '@/lib/plural';
 import { checkHealth, HEALTH_RULE } from '@/lib/records/check-health';
 import type { LedgerView } from '@/lib/records/economy';

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { CheckPlanSummary, spendLabel } from '@/components/check-plan-summary';
 import { ErrorNotice } from '@/components/error-notice';
-import type { CheckAllOutcome } from '@/lib/messaging/message-shapes';
+import type { CheckAllOutcome } from '@/lib/messaging/page-messages';
 import type { Result } from '@/lib/messaging/result';
 import type { CheckAllPlan } from '@/lib/records/economy';
 

@@ -8,7 +8,7 @@
 import { browser } from '@wxt-dev/browser';
 import { HEADLINE_KEY, HEADLINE_NAMES_KEY } from '@/lib/account/headline';
 import type { ProviderNames } from '@/lib/account/provider-names';
-import type { Account } from '@/lib/messaging/message-shapes';
+import type { Account } from '@/lib/messaging/account-messages';
 
 export interface FirstHeadline {
   account: Account | null;

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import type { ErrorData } from '@/lib/messaging/error-data';
-import type { PurchaseStatus } from '@/lib/messaging/message-shapes';
 import { ask } from '@/lib/messaging/messaging';
+import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
 import { reportUrl } from '@/lib/reports/report-url';
 
 const POLL_MS = 3_000;

@@ -4,7 +4,7 @@
 import type { ComponentChildren } from 'preact';
 import { BrandMark } from '@/components/brand-mark';
 import type { ProviderNames } from '@/lib/account/provider-names';
-import type { Account } from '@/lib/messaging/message-shapes';
+import type { Account } from '@/lib/messaging/account-messages';
 import type { Result } from '@/lib/messaging/result';
 import type { LedgerView } from '@/lib/records/economy';
 import { AccountState } from './account-state';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { HEADLINE_REPORTS } from '@/lib/account/headline';
 import type { ReportSummary } from '@/lib/domain';
-import type { ReportSearch } from '@/lib/messaging/message-shapes';
+import type { ReportSearch } from '@/lib/messaging/library-messages';
 import { ask } from '@/lib/messaging/messaging';
 import type { Result } from '@/lib/messaging/result';
 import { reportKey } from '@/lib/reports/report-key';

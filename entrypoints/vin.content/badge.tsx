@@ -6,7 +6,7 @@
 // A class component: preact/hooks would cost the content script 0.5 KB gzip of its budget.
 import { Component, createRef } from 'preact';
 import type { RecordCounts } from '@/lib/domain';
-import type { NewRecords } from '@/lib/messaging/message-shapes';
+import type { NewRecords } from '@/lib/messaging/page-messages';
 import { type Result, unanswered } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
 import { newRecordsText } from '@/lib/records/new-records';

@@ -14,41 +14,36 @@ import {
   WorkbenchView,
   WorkbenchVins,
 } from '../workbench/workbench';
+import { Account, AccountRequest, ProviderNames } from './account-messages';
 import {
-  Account,
-  AccountRequest,
-  BuiltInSiteRequest,
-  CheckAllOutcome,
-  CheckAllRequest,
-  DisableSiteRequest,
-  EnableSiteRequest,
-  NewRecords,
-  NoPayload,
   NoteRequest,
   Notes,
-  OpenReportRequest,
+  ReportList,
+  ReportListRequest,
+  ReportSearch,
+  ReportSearchRequest,
+} from './library-messages';
+import { NoPayload, TabRequest, VinRequest } from './message-shapes';
+import {
+  CheckAllOutcome,
+  CheckAllRequest,
+  NewRecords,
   PageCandidates,
   PageVinsAnswer,
-  ProviderNames,
+  TabVinsAnswer,
+} from './page-messages';
+import {
+  OpenReportRequest,
   PurchaseOutcome,
   PurchaseRequest,
   PurchaseStatus,
-  ReportList,
-  ReportListRequest,
   ReportRequest,
-  ReportSearch,
-  ReportSearchRequest,
   ReportView,
-  SavedSettings,
-  SaveSettingsRequest,
-  SettingsView,
-  Sites,
-  TabRequest,
-  TabVinsAnswer,
-  VinRequest,
-} from './message-shapes';
+} from './purchase-messages';
 import type { Result } from './result';
 import type { Sender, SenderKind } from './sender-kind';
+import { SavedSettings, SaveSettingsRequest, SettingsView } from './settings-messages';
+import { BuiltInSiteRequest, DisableSiteRequest, EnableSiteRequest, Sites } from './site-messages';
 
 const PAGES = ['extension-page'] as const satisfies SenderKind[];
 const TABS = ['content-script'] as const satisfies SenderKind[];

@@ -1,6 +1,6 @@
 // What "Check for new records" says: records added to the report's provider since it was bought, or
 // today's counts when the counts at purchase are not known (a report bought elsewhere). Pure.
-import type { NewRecords } from '../messaging/message-shapes';
+import type { NewRecords } from '../messaging/page-messages';
 import { plural } from '../plural';
 
 export function newRecordsText({ counts, report, before }: NewRecords): string {

@@ -11,7 +11,8 @@ import { ReportsList } from '@/entrypoints/popup/reports-list';
 import { TabVins } from '@/entrypoints/popup/tab-vin-list';
 import { VinBox } from '@/entrypoints/popup/vin-box';
 import type { ReportSummary } from '@/lib/domain';
-import type { Account, PurchaseStatus } from '@/lib/messaging/message-shapes';
+import type { Account } from '@/lib/messaging/account-messages';
+import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
 import type { CheckAllPlan } from '@/lib/records/economy';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { ApiError, apiError } from '@/lib/api/errors';
 import type { Limits, ReportSummary } from '@/lib/domain';
-import { Account, generationOf } from '@/lib/messaging/message-shapes';
+import { Account, generationOf } from '@/lib/messaging/account-messages';
 import { ok, type Result } from '@/lib/messaging/result';
 import { sharedCalls } from '@/lib/shared-calls';
 import { currentGeneration } from '../service/credentials';

@@ -4,7 +4,7 @@
 // popup after a restart would wait for the worker to start and read a dealer's whole cached list).
 import { z } from 'zod/mini';
 import { HEADLINE_KEY, HEADLINE_NAMES_KEY, headlineOf } from '@/lib/account/headline';
-import { type Account, Account as AccountSchema, ProviderNames } from '@/lib/messaging/message-shapes';
+import { type Account, Account as AccountSchema, ProviderNames } from '@/lib/messaging/account-messages';
 import { createSerialQueue } from '@/lib/serial-queue';
 import { sessionItem } from '../storage/session-item';
 

@@ -1,6 +1,6 @@
 // The display names the user gave the two providers, kept in the background-owned store with the
 // other settings.
-import { ProviderNames } from '@/lib/messaging/message-shapes';
+import { ProviderNames } from '@/lib/messaging/account-messages';
 import { ok, type Result } from '@/lib/messaging/result';
 import { storedValue } from '../storage/store';
 import { keepHeadlineNames } from './headline';

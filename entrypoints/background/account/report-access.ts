@@ -1,7 +1,7 @@
 // Opening reports the user holds, and exporting their list.
 
 import type { Provider } from '@/lib/domain';
-import type { ReportView } from '@/lib/messaging/message-shapes';
+import type { ReportView } from '@/lib/messaging/purchase-messages';
 import { ok, type Result } from '@/lib/messaging/result';
 import { reportsCsv } from '@/lib/reports/csv';
 import { currentClient } from '../service/service';

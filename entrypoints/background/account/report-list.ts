@@ -9,7 +9,7 @@ import type {
   ReportListRequest,
   ReportSearch,
   ReportSearchRequest,
-} from '@/lib/messaging/message-shapes';
+} from '@/lib/messaging/library-messages';
 import { ok, type Result } from '@/lib/messaging/result';
 import { reportKey } from '@/lib/reports/report-key';
 import { matchesReport } from '@/lib/reports/report-search';

@@ -2,7 +2,7 @@
 // store and nowhere else: not sent to the service, not cleared by "Clear cached data" (a note is the
 // user's own writing, not a cache). Exported with the report CSV.
 import { z } from 'zod/mini';
-import type { NoteRequest, Notes } from '@/lib/messaging/message-shapes';
+import type { NoteRequest, Notes } from '@/lib/messaging/library-messages';
 import { ok, type Result } from '@/lib/messaging/result';
 import { storedValue } from '../storage/store';
 

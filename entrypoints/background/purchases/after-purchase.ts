@@ -5,7 +5,7 @@
 // the reconciler makes them again while it does not (a write the browser refused).
 import { ApiError } from '@/lib/api/errors';
 import type { ReportSummary } from '@/lib/domain';
-import type { Account } from '@/lib/messaging/message-shapes';
+import type { Account } from '@/lib/messaging/account-messages';
 import { intentGeneration, type PurchaseIntent } from '@/lib/purchases/purchase-intent';
 import { findNewReports } from '@/lib/purchases/purchase-rules';
 import { noteBought, refreshAccount } from '../account/account';

@@ -3,7 +3,7 @@
 // data" keeps them. A report bought elsewhere has none: the answer says the counts then are unknown.
 import { z } from 'zod/mini';
 import type { Provider } from '@/lib/domain';
-import type { NewRecords } from '@/lib/messaging/message-shapes';
+import type { NewRecords } from '@/lib/messaging/page-messages';
 import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { findHeld } from '@/lib/purchases/purchase-rules';

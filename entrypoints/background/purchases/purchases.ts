@@ -12,7 +12,8 @@
 //   the reconciler finishes what is left (the writes after a charge are made again until they land).
 import { ApiError } from '@/lib/api/errors';
 import type { Report, ReportSummary } from '@/lib/domain';
-import { generationOf, type PurchaseOutcome, type PurchaseRequest } from '@/lib/messaging/message-shapes';
+import { generationOf } from '@/lib/messaging/account-messages';
+import type { PurchaseOutcome, PurchaseRequest } from '@/lib/messaging/purchase-messages';
 import { fail, failWith, ok, type Result } from '@/lib/messaging/result';
 import {
   describeIntent,

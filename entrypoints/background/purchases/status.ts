@@ -4,7 +4,7 @@
 // first check); asking only makes sure its alarm is on time (after a clock set back).
 
 import type { Provider } from '@/lib/domain';
-import type { PurchaseStatus } from '@/lib/messaging/message-shapes';
+import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
 import { ok, type Result } from '@/lib/messaging/result';
 import { describeIntent, OPEN_STATES, type PurchaseIntent } from '@/lib/purchases/purchase-intent';
 import { RECONCILE_SCHEDULE } from '../timing';

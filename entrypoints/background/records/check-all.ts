@@ -3,7 +3,7 @@
 // since. Refused above the hard limit unless the user overrides; never more checks than the plan said.
 import { ApiError } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/domain';
-import type { CheckAllOutcome } from '@/lib/messaging/message-shapes';
+import type { CheckAllOutcome } from '@/lib/messaging/page-messages';
 import { fail, failWith, ok, type Result } from '@/lib/messaging/result';
 import { CheckAllPlan, planCheckAll } from '@/lib/records/economy';
 import { economySettings } from './economy-settings';

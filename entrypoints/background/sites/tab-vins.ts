@@ -3,7 +3,7 @@
 // Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
-import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/messaging/message-shapes';
+import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/messaging/page-messages';
 import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { CheckAllPlan } from '@/lib/records/economy';

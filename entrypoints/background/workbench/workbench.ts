@@ -3,7 +3,7 @@
 // (runner.ts). A worker that stops mid-batch leaves it "interrupted" and only the user's Resume
 // carries on: a purchase is never sent again by itself (batch-store.ts settles it from its intent).
 import type { Provider } from '@/lib/domain';
-import { generationOf } from '@/lib/messaging/message-shapes';
+import { generationOf } from '@/lib/messaging/account-messages';
 import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { CheckAllPlan } from '@/lib/records/economy';
 import {

@@ -1,0 +1,42 @@
+// The messages of the report library: the list, its search, private notes per VIN.
+import { z } from 'zod/mini';
+
+import { ReportSummary } from '../domain';
+import { Vin } from '../vin/vin-schema';
+import { ErrorData } from './error-data';
+
+export const ReportListRequest = z.union([
+  z.undefined(),
+  z.null(),
+  z.object({ fresh: z.optional(z.boolean()) }),
+]);
+export type ReportListRequest = z.infer<typeof ReportListRequest>;
+
+/** A private note per VIN. */
+export const Notes = z.record(z.string(), z.string());
+export type Notes = z.infer<typeof Notes>;
+
+export const ReportList = z.object({
+  /** Every report the user holds (the service's list, and any saved offline it does not list), newest first. */
+  reports: z.array(ReportSummary),
+  /** When the service's list was read (ms since epoch); null when it never was. */
+  at: z.nullable(z.number()),
+  /** Set when the list could not be read afresh: what is shown is the last good copy. */
+  refreshError: z.optional(ErrorData),
+  /** The reports whose body is saved offline, as "provider:id". */
+  offline: z.array(z.string()),
+  notes: Notes,
+});
+export type ReportList = z.infer<typeof ReportList>;
+
+export const ReportSearchRequest = z.object({
+  query: z.string().check(z.maxLength(200)),
+  limit: z.number().check(z.int(), z.minimum(1), z.maximum(50)),
+});
+export type ReportSearchRequest = z.infer<typeof ReportSearchRequest>;
+
+export const ReportSearch = z.object({ matches: z.array(ReportSummary), total: z.number() });
+export type ReportSearch = z.infer<typeof ReportSearch>;
+
+export const NoteRequest = z.object({ vin: Vin, text: z.string().check(z.maxLength(2000)) });
+export type NoteRequest = z.infer<typeof NoteRequest>;
