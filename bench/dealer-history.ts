@@ -1,8 +1,9 @@
 // A dealer's report history in the simulator: thousands of reports over varied vehicles, for the
 // popup and library benchmarks.
+
+import { makeVin, rng } from '../fixtures/listing-page';
 import type { Simulator } from '../simulator/app';
 import { addReport } from '../simulator/state';
-import { makeVin, rng } from './listing-page';
 
 const MAKES: Array<[string, string[]]> = [
   ['Honda', ['Accord', 'Civic', 'CR-V', 'Pilot']],

@@ -12,11 +12,11 @@
 // BENCH_SMOKE=1 (npm test): 500 reports per provider and a 3-row batch; it only has to complete.
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
+import { makeVin, rng } from '../fixtures/listing-page';
 import { launchExtension } from '../scripts/chromium';
 import type { LogEntry } from '../simulator/app';
 import { startSimulatorServer } from '../simulator/server';
 import { holdManyReports } from './dealer-history';
-import { makeVin, rng } from './listing-page';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const PER_PROVIDER = SMOKE ? 500 : 5000;

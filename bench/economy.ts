@@ -4,7 +4,7 @@
 import { createClient } from '../lib/api/client';
 import { EconomySettings } from '../lib/records/economy';
 import { createSimulator } from '../simulator/app';
-import { makeVin, rng } from './listing-page';
+import { makeVin, rng } from '../fixtures/listing-page';
 
 const DAYS = 30;
 const LISTING_PAGES_PER_DAY = 12; // 360 listing pages in the month

@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { cardHtml, kindOf, listingPage, makeVin, rng } from '../fixtures/listing-page';
 import { launchExtension } from '../scripts/chromium';
 import { startSimulatorServer } from '../simulator/server';
 import { measureFindVins } from './find-vins-throughput';
-import { cardHtml, kindOf, listingPage, makeVin, rng } from './listing-page';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const CARDS = SMOKE ? 200 : 2000;

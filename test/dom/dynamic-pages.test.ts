@@ -1,7 +1,7 @@
 // Pages that change after load: cards appended while scrolling, removed, edited; an extension
 // reload (context invalidated) stops everything.
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeVin, rng } from '@/bench/listing-page';
+import { makeVin, rng } from '../../fixtures/listing-page';
 import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/vin/page-limits';
 import { badgeVins, scanFixture } from './scan-fixture';
 

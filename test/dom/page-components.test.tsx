@@ -1,7 +1,7 @@
 // Every state of the pages' components, rendered with Preact Testing Library.
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeVin, rng } from '@/bench/listing-page';
+import { makeVin, rng } from '../../fixtures/listing-page';
 import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
 import { AccountState } from '@/entrypoints/popup/account-state';
 import { AccountSummary } from '@/entrypoints/popup/account-summary';

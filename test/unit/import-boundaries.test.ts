@@ -148,6 +148,21 @@ describe('import boundaries', () => {
     for (const target of SERVICE_ONLY) expect(chains.has(target), target).toBe(true);
   });
 
+  it('tests and benchmarks share what they both need through fixtures/, never each other', () => {
+    const across = (from: string, to: string) =>
+      sourcesUnder(from).flatMap((file) =>
+        importsOf(file)
+          .filter((target) => target.startsWith(`${to}/`))
+          .map((target) => `${file} → ${target}`),
+      );
+    expect([...across('test', 'bench'), ...across('bench', 'test')]).toEqual([]);
+    // The check resolves both ways of naming a bench file: the `@/` alias (as tests once did) and a path.
+    expect(importsOf('fixtures/listing-page.ts')).toContain('lib/vin/vin-syntax.ts');
+    expect(sourcesUnder('bench').some((file) => importsOf(file).includes('fixtures/listing-page.ts'))).toBe(
+      true,
+    );
+  });
+
   it('only entrypoints/background/storage/ calls the storage APIs the background keeps its state in', () => {
     const offenders = sourcesUnder('entrypoints/background')
       .filter((file) => !file.startsWith('entrypoints/background/storage/'))

@@ -1,8 +1,8 @@
 // The popup's list for a tab: every VIN seen on the tab's page, those a virtualised list scrolled
 // away included, newest kept past the bound; a new page (a load, an in-page navigation) starts it again.
 import { describe, expect, it } from 'vitest';
-import { makeVin, rng } from '@/bench/listing-page';
 import { CANDIDATES_PER_MESSAGE, MAX_TAB_VINS } from '@/lib/vin/page-limits';
+import { makeVin, rng } from '../../fixtures/listing-page';
 import { startBackground } from './background-harness';
 
 const random = rng(5);
