@@ -1,10 +1,12 @@
 // `npm run bench:economy`: a scripted month of browsing against the simulator, counting the record
 // checks the service sees per report pulled, under the default settings and under a naive policy
 // that checks every VIN it sees. Ends with one line of JSON.
+
+import { makeVin, rng } from '../fixtures/listing-page';
 import { createClient } from '../lib/api/client';
 import { EconomySettings } from '../lib/records/economy';
+import type { Vin } from '../lib/vin/vin-syntax';
 import { createSimulator } from '../simulator/app';
-import { makeVin, rng } from '../fixtures/listing-page';
 
 const DAYS = 30;
 const LISTING_PAGES_PER_DAY = 12; // 360 listing pages in the month
@@ -15,11 +17,11 @@ const HOUR = 60 * 60 * 1000;
 // The same shopper behaviour for both policies: what they look at and what they decide to buy.
 interface Visit {
   day: number;
-  vins: string[];
+  vins: Vin[];
   /** VINs the user clicks "Check records" on (default policy only acts on these). */
-  asked: string[];
+  asked: Vin[];
   /** VINs the user buys a report for after seeing the counts. */
-  bought: string[];
+  bought: Vin[];
 }
 
 function scriptMonth(seed = 2026): Visit[] {
@@ -31,7 +33,7 @@ function scriptMonth(seed = 2026): Visit[] {
     for (let p = 0; p < LISTING_PAGES_PER_DAY; p++) {
       const vins = Array.from(
         { length: CARDS_PER_PAGE },
-        () => pool[Math.floor(random() ** 1.5 * pool.length)] as string,
+        () => pool[Math.floor(random() ** 1.5 * pool.length)] as Vin,
       );
       // Most listing pages get no click; some get one or two.
       const clicks = random() < 0.25 ? (random() < 0.3 ? 2 : 1) : 0;
@@ -39,7 +41,7 @@ function scriptMonth(seed = 2026): Visit[] {
       visits.push({ day, vins, asked, bought: asked.filter(() => random() < 0.15) });
     }
     for (let d = 0; d < DETAIL_PAGES_PER_DAY; d++) {
-      const vin = pool[Math.floor(random() * pool.length)] as string;
+      const vin = pool[Math.floor(random() * pool.length)] as Vin;
       const asked = random() < 0.6 ? [vin] : [];
       visits.push({ day, vins: [vin], asked, bought: asked.filter(() => random() < 0.35) });
     }

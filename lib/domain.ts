@@ -28,6 +28,10 @@ export type User = z.infer<typeof User>;
 export const ReportSummary = z.object({
   provider: Provider,
   id: z.string(),
+  /**
+   * The service's VIN, canonical (canonicalVin) but not a Vin: a report the user paid for is listed
+   * and opened whatever its VIN looks like. Only compared with Vins, never sent.
+   */
   vin: z.string(),
   yearMakeModel: z.string(),
   createdAt: z.string(),

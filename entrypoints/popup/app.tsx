@@ -15,6 +15,7 @@ import { ok, type Result } from '@/lib/messaging/result';
 import type { LedgerView } from '@/lib/records/economy';
 import { isBuiltInHost, siteOrigin } from '@/lib/sites/sites';
 import { countsText } from '@/lib/vin/vehicle-text';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { CheckAll } from './check-all';
 import type { FirstHeadline } from './first-headline';
 import { OpenPurchases } from './open-purchases';
@@ -27,7 +28,7 @@ import { VinBox } from './vin-box';
 interface CurrentTab {
   id: number;
   origin: string | null;
-  vins: string[];
+  vins: Vin[];
   /** Counts the background had cached for them when the popup opened. */
   known: Record<string, Result<RecordCounts>>;
 }

@@ -4,10 +4,11 @@ import { ErrorNotice } from '@/components/error-notice';
 import type { RecordCounts } from '@/lib/domain';
 import type { Result } from '@/lib/messaging/result';
 import { countsText, decodeLine } from '@/lib/vin/vehicle-text';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 
 interface TabVinsProps {
-  vins: string[];
+  vins: Vin[];
   checkRecords(vin: string): Promise<Result<RecordCounts>>;
   /** Opens the extension's confirmation window for a VIN (nothing is bought there without a click). */
   getReport(vin: string): void;
@@ -16,7 +17,7 @@ interface TabVinsProps {
 }
 
 interface VinRowProps {
-  vin: string;
+  vin: Vin;
   checkRecords: TabVinsProps['checkRecords'];
   getReport: TabVinsProps['getReport'];
   known: Result<RecordCounts> | undefined;

@@ -3,12 +3,18 @@
 
 import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/vin/page-limits';
 import { createVerdictMemo } from '@/lib/vin/verdict-memo';
-import type { Candidate, LocalDecode } from '@/lib/vin/vin-verdict';
+import type { LocalDecode } from '@/lib/vin/vin-verdict';
 import { watchHiddenText } from './hidden-text';
 import { createPageBeat } from './page-beat';
 import { createPlacer, type Placement } from './placement';
 import { createSliceClock, type Step } from './slice-clock';
 import { BADGE_TAG, createScanner, type Occurrence } from './subtree-scanner';
+
+/** A string the page proposes (it passed isVinSyntax here): the background parses it again, as a Vin. */
+interface Candidate {
+  vin: string;
+  labelled: boolean;
+}
 
 export interface BadgeHandle {
   remove(): void;
@@ -216,7 +222,7 @@ export function createPageScanner(options: PageScannerOptions) {
     }
     stalled = false;
     resetPending = false;
-    const byVin = new Map(decodes.map((d) => [d.vin, d]));
+    const byVin = new Map<string, LocalDecode>(decodes.map((d) => [d.vin, d]));
     for (const { vin, labelled } of batch) {
       toJudge.delete(vin);
       const decode = byVin.get(vin) ?? null;

@@ -11,6 +11,7 @@ import type { ReportSummary } from '@/lib/domain';
 import type { ErrorData } from '@/lib/messaging/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import { plural } from '@/lib/plural';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 import { extractVinList, type VinList } from '@/lib/workbench/vin-list';
 import { isActive, MAX_WORKBENCH_VINS, type WorkbenchView, workbenchCsv } from '@/lib/workbench/workbench';
@@ -79,13 +80,12 @@ export function App() {
   const decodes = useMemo(() => vins.map((vin) => decodeVin(vin)), [vins.join()]);
   const held = useMemo(() => {
     const byVin = new Map<string, ReportSummary[]>();
-    for (const r of view?.held ?? [])
-      byVin.set(r.vin.toUpperCase(), [...(byVin.get(r.vin.toUpperCase()) ?? []), r]);
+    for (const r of view?.held ?? []) byVin.set(r.vin, [...(byVin.get(r.vin) ?? []), r]);
     return byVin;
   }, [view?.held]);
   const chosen = vins.filter((vin) => selected.has(vin));
 
-  async function saveVins(next: string[]) {
+  async function saveVins(next: Vin[]) {
     // Sent with the table it changes: another workbench tab's VINs added meanwhile stay.
     const base = view?.vins;
     if (view) setView({ ...view, vins: next });

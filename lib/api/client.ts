@@ -2,7 +2,7 @@
 // Only the background imports this: it is the one place that holds the key and spends money.
 import type { z } from 'zod/mini';
 import { canonicalVin, type Provider, REPORT_ID, type Report } from '../domain';
-import { normalizeVin } from '../vin/vin-syntax';
+import type { Vin } from '../vin/vin-syntax';
 import { parseBaseUrl } from './base-url';
 import { ApiError, apiError, errorFromResponse } from './errors';
 import {
@@ -183,17 +183,6 @@ export function createClient(options: ClientOptions) {
     }
   }
 
-  function vinPath(vin: string): string {
-    const normalised = normalizeVin(vin);
-    if (!normalised) {
-      throw new ApiError(
-        'invalid-input',
-        `"${vin}" is not a VIN: a VIN is 17 letters and digits, without I, O or Q.`,
-      );
-    }
-    return encodeURIComponent(normalised);
-  }
-
   function idPath(id: string): string {
     const trimmed = String(id).trim();
     // A path segment of its own: no dots (".." would climb to {base}/), no slashes, bounded.
@@ -207,9 +196,10 @@ export function createClient(options: ClientOptions) {
   }
 
   /** Endpoints 4 and 6: spends one credit. Sent exactly once: never retried, whatever happens. */
-  async function buyReport(provider: Provider, vin: string, call: CallOptions = {}): Promise<Report> {
+  async function buyReport(provider: Provider, vin: Vin, call: CallOptions = {}): Promise<Report> {
     const wire = await once(
-      `/${provider}/vin/${vinPath(vin)}/html`,
+      // A Vin is 17 of [A-HJ-NPR-Z0-9] (lib/vin/vin-syntax.ts): a path segment as it is.
+      `/${provider}/vin/${vin}/html`,
       PurchasedReportWire,
       purchaseTimeoutMs,
       call,
@@ -249,13 +239,8 @@ export function createClient(options: ClientOptions) {
      * Endpoint 8: record counts for a VIN. Free but watched by the service (it may revoke a key that
      * checks without buying), so sent once and never retried: every request counts against the user.
      */
-    getRecordCounts: async (vin: string, call: CallOptions = {}) => {
-      const path = vinPath(vin);
-      return normaliseRecordCounts(
-        decodeURIComponent(path),
-        await once(`/records/vin/${path}`, RecordCountsWire, timeoutMs, call),
-      );
-    },
+    getRecordCounts: async (vin: Vin, call: CallOptions = {}) =>
+      normaliseRecordCounts(vin, await once(`/records/vin/${vin}`, RecordCountsWire, timeoutMs, call)),
     /** Endpoints 4 (providerA) and 6 (providerB). */
     buyReport,
     /** Endpoints 5 (providerA) and 7 (providerB). */

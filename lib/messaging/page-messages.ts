@@ -41,7 +41,7 @@ export type PageVinsAnswer = z.infer<typeof PageVinsAnswer>;
 
 export const TabVinsAnswer = z.object({
   /** The VINs the tab shows, in order of discovery. */
-  vins: z.array(z.string()),
+  vins: z.array(Vin),
   /** Record counts already known (cached) for any of them: shown at once, free. */
   known: KnownCounts,
 });

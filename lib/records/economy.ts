@@ -1,6 +1,7 @@
 // The record-check economy: the service expects 3 to 5 record checks per report pulled and may
 // revoke a key that checks without buying. These rules decide what the extension may spend. Pure.
 import { z } from 'zod/mini';
+import { Vin } from '../vin/vin-schema';
 
 export const EconomySettings = z.object({
   /** How long record counts are reused before a new check, in hours. */
@@ -79,9 +80,9 @@ export const CheckAllPlan = z.object({
   /** Names this plan: the run is bound to it, and to nothing the page added since. */
   id: z.string(),
   /** VINs that would cost a record check now (not in the cache). */
-  toCheck: z.array(z.string()),
+  toCheck: z.array(Vin),
   /** VINs answered from the cache, free. */
-  cached: z.array(z.string()),
+  cached: z.array(Vin),
   ratioNow: z.number(),
   ratioAfter: z.number(),
   /** The ratio goes above the warning threshold. */
@@ -93,7 +94,7 @@ export type CheckAllPlan = z.infer<typeof CheckAllPlan>;
 
 /** What "check all VINs on this page" would spend, before anything is spent. */
 export function planCheckAll(
-  vins: string[],
+  vins: Vin[],
   cachedVins: Set<string>,
   summary: LedgerSummary,
   settings: EconomySettings,

@@ -1,8 +1,8 @@
 // VINs in structured data: JSON-LD, embedded page state, JSON-valued attributes. Pure.
-import { isVinSyntax } from './vin-syntax';
+import { isVinSyntax, type Vin } from './vin-syntax';
 
 export interface JsonVin {
-  vin: string;
+  vin: Vin;
   /**
    * The object that holds the VIN, and the key it sits under in its parent: what ties the vehicle
    * to its card (lib/vin/listing-identity.ts). Read only when the VIN is nowhere else on the page.
@@ -20,7 +20,7 @@ const MAX_NODES = 50_000;
  * the same syntax predicate as every other path (lib/vin/vin-syntax.ts). The label only spares it the
  * manufacturer-code test in the background, so a code newer than the bundled list is still found.
  */
-export function acceptLabelledVin(value: unknown): string | null {
+export function acceptLabelledVin(value: unknown): Vin | null {
   if (typeof value !== 'string') return null;
   const vin = value.trim().toUpperCase();
   return isVinSyntax(vin) ? vin : null;

@@ -1,11 +1,12 @@
-// The one VIN schema at the trust boundaries: what the message guard parses every VIN of a request
-// with (a typed VIN, a page's candidates, the workbench's table and plans), normalised (trimmed,
-// upper case) and refused, with the reason, unless it has a VIN's shape. It replaced three (Vin,
-// PageVin, WorkbenchVin). Not branded yet: the plans and batch rows the background builds from
-// parsed VINs still hold plain strings (README, "Where things are"). The content script keeps its
-// own zod-free check (lib/vin/vin-syntax.ts): its bundle has no zod.
+// The one VIN schema, for every VIN that comes in as data: each VIN of a request the message guard
+// parses (a typed VIN, a page's candidates, the workbench's table and plans) and each VIN of what
+// storage gives back (intents, batch rows, plans, the tabs' lists, the workbench's table). It
+// normalises (trimmed, upper case, no spaces or dashes) and refuses, with the reason, what has no
+// VIN's shape; its output is the branded Vin of lib/vin/vin-syntax.ts, which code past these
+// boundaries takes without checking again. The content script keeps its own zod-free check
+// (lib/vin/vin-syntax.ts): its bundle has no zod.
 import { z } from 'zod/mini';
-import { describeVinProblem, normalizeVin } from './vin-syntax';
+import { type Vin as CheckedVin, describeVinProblem, normalizeVin } from './vin-syntax';
 
 export const Vin = z.pipe(
   z.string().check(z.maxLength(64)),
@@ -13,7 +14,7 @@ export const Vin = z.pipe(
     const vin = normalizeVin(value);
     if (!vin)
       ctx.issues.push({ code: 'custom', message: describeVinProblem(value) ?? 'Not a VIN.', input: value });
-    return vin ?? '';
+    return vin ?? ('' as CheckedVin);
   }),
 );
 export type Vin = z.output<typeof Vin>;

@@ -33,10 +33,19 @@ function compactVin(input: string): string {
     .replace(/[\s-]+/g, '');
 }
 
+declare const vinBrand: unique symbol;
+/**
+ * A string known to have a VIN's shape, normalised (VIN_SHAPE): made only by `normalizeVin` (and the
+ * zod schema built on it, lib/vin/vin-schema.ts) where VINs come in: the message guard, the paste
+ * parser, what the service answers, what storage gives back. Code past those takes a `Vin` and checks
+ * nothing again; the type says it was checked. Costs nothing at run time.
+ */
+export type Vin = string & { readonly [vinBrand]: true };
+
 /** Trims, upper-cases and drops spaces and dashes; null when the result cannot be a VIN. */
-export function normalizeVin(input: string): string | null {
+export function normalizeVin(input: string): Vin | null {
   const vin = compactVin(input);
-  return VIN_SHAPE.test(vin) ? vin : null;
+  return VIN_SHAPE.test(vin) ? (vin as Vin) : null;
 }
 
 /** The check digit ('0'-'9' or 'X') that position 9 should hold for this VIN-shaped string. */
@@ -70,7 +79,7 @@ function passesRules(vin: string): boolean {
  * The one syntax predicate: the VIN shape, letters and digits, a model-year character and a right
  * check digit (or a maker known to skip it). Every path in every bundle uses this.
  */
-export function isVinSyntax(vin: string): boolean {
+export function isVinSyntax(vin: string): vin is Vin {
   return VIN_SHAPE.test(vin) && passesRules(vin);
 }
 
@@ -80,12 +89,12 @@ export function isVinSyntax(vin: string): boolean {
 const CANDIDATE = /\b[0-9A-HJ-NPR-Z]{17}\b/g;
 
 /** Every string in the text that passes `isVinSyntax`, in order, not glued to letters or digits. */
-export function findVinCandidates(text: string): Array<{ vin: string; index: number }> {
-  const found: Array<{ vin: string; index: number }> = [];
+export function findVinCandidates(text: string): Array<{ vin: Vin; index: number }> {
+  const found: Array<{ vin: Vin; index: number }> = [];
   CANDIDATE.lastIndex = 0;
   for (let match = CANDIDATE.exec(text); match; match = CANDIDATE.exec(text)) {
     // The regex is the shape: only the other rules are left to test.
-    if (passesRules(match[0])) found.push({ vin: match[0], index: match.index });
+    if (passesRules(match[0])) found.push({ vin: match[0] as Vin, index: match.index });
   }
   return found;
 }

@@ -3,22 +3,26 @@
 // manufacturer codes (lib/vin/wmi.ts, 2.5 KB gzip), which the content script does not carry: it
 // proposes, the background decides. Pure: no browser globals.
 import { z } from 'zod/mini';
-import { checkDigitStatus, isVinSyntax, modelYear } from './vin-syntax';
+import { Vin } from './vin-schema';
+import { type Vin as CheckedVin, checkDigitStatus, isVinSyntax, modelYear } from './vin-syntax';
 import { describeWmi, isKnownWmiPrefix } from './wmi';
 
 export interface Candidate {
-  vin: string;
+  vin: CheckedVin;
   /** Found under a name that says "VIN" (data-vin, a "vin" JSON key): the code test is not needed. */
   labelled: boolean;
 }
 
-/** The verdict: the syntax, plus a known manufacturer code unless a label already says "VIN". */
+/**
+ * The verdict on a candidate (already a Vin: it has the shape): is it a vehicle's VIN, not a 17-character
+ * order number? The syntax's other rules, plus a known manufacturer code unless a label says "VIN".
+ */
 export function isVin(vin: string, labelled: boolean): boolean {
   return isVinSyntax(vin) && (labelled || isKnownWmiPrefix(vin.slice(0, 3)));
 }
 
 export const LocalDecode = z.object({
-  vin: z.string(),
+  vin: Vin,
   wmi: z.string(),
   region: z.string(),
   country: z.optional(z.string()),
@@ -29,7 +33,7 @@ export const LocalDecode = z.object({
 export type LocalDecode = z.infer<typeof LocalDecode>;
 
 /** All a VIN tells without any network call: year, region, country, maker for common codes. */
-export function decodeVin(vin: string, currentYear?: number): LocalDecode {
+export function decodeVin(vin: CheckedVin, currentYear?: number): LocalDecode {
   const decode: LocalDecode = { vin, ...describeWmi(vin), checkDigit: checkDigitStatus(vin) };
   const year = modelYear(vin, currentYear);
   if (year !== undefined) decode.modelYear = year;

@@ -3,7 +3,14 @@
 // gives is meant to hold VINs: lower case is accepted, a wrong check digit is a warning (some makers'
 // real VINs do not follow it), and anything that looks like a VIN but cannot be one is listed with
 // the reason, never dropped in silence. Pure.
-import { checkDigitStatus, expectedCheckDigit, VIN_SHAPE, YEAR_CODES } from '../vin/vin-syntax';
+import {
+  checkDigitStatus,
+  expectedCheckDigit,
+  normalizeVin,
+  VIN_SHAPE,
+  type Vin,
+  YEAR_CODES,
+} from '../vin/vin-syntax';
 
 export interface Rejected {
   /** The text as it appeared (first 40 characters). */
@@ -13,7 +20,7 @@ export interface Rejected {
 
 export interface VinList {
   /** Distinct VINs, in the order first seen. */
-  vins: string[];
+  vins: Vin[];
   rejected: Rejected[];
   /** VINs seen again after their first appearance (left out). */
   duplicates: number;
@@ -86,10 +93,13 @@ function joinLabelledSplits(text: string): string {
 
 export function extractVinList(text: string): VinList {
   const seen = new Set<string>();
-  const vins: string[] = [];
+  const vins: Vin[] = [];
   const rejected: Rejected[] = [];
   let duplicates = 0;
-  const accept = (vin: string) => {
+  // Called with tokens vinProblem passed: normalizeVin is what makes a Vin, here as everywhere.
+  const accept = (token: string) => {
+    const vin = normalizeVin(token);
+    if (!vin) return;
     if (seen.has(vin)) duplicates++;
     else {
       seen.add(vin);

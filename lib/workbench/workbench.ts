@@ -24,7 +24,7 @@ export const WorkbenchVins = z.object({
 });
 
 /** The table after a page's change (from `base` to `next`) is applied to what is stored now. Pure. */
-export function mergeTable(current: string[], next: string[], base?: string[]): string[] {
+export function mergeTable(current: Vin[], next: Vin[], base?: Vin[]): Vin[] {
   if (!base) return [...new Set(next)];
   const before = new Set(base);
   const after = new Set(next);
@@ -47,7 +47,7 @@ export const RowState = z.enum([
 export type RowState = z.infer<typeof RowState>;
 
 export const BatchRow = z.object({
-  vin: z.string(),
+  vin: Vin,
   /** Purchases only: which provider's report. */
   provider: z.optional(Provider),
   state: RowState,
@@ -127,7 +127,7 @@ export const interrupted = (batch: Batch, settled: Array<BatchRow | undefined>):
 });
 
 /** The rows of a check plan: the VINs to check queued, those known already done for free. */
-export const checkRows = (plan: { toCheck: string[]; cached: string[] }): BatchRow[] => [
+export const checkRows = (plan: { toCheck: Vin[]; cached: Vin[] }): BatchRow[] => [
   ...plan.toCheck.map((vin): BatchRow => ({ vin, state: 'queued' })),
   ...plan.cached.map(
     (vin): BatchRow => ({ vin, state: 'done', message: 'Known already (cached): no check spent.' }),
@@ -178,7 +178,7 @@ export function afterStep(batch: Batch, index: number, step: Step, now: number):
 }
 
 export const WorkbenchView = z.object({
-  vins: z.array(z.string()),
+  vins: z.array(Vin),
   batch: z.nullable(Batch),
   /** Record counts already known (cached, free) for the table's VINs. */
   counts: z.record(z.string(), RecordCounts),
@@ -202,9 +202,7 @@ export type PlanFate = z.infer<typeof PlanFate>;
 
 export const PurchasePlan = z.object({
   id: z.string(),
-  rows: z.array(
-    z.object({ vin: z.string(), provider: Provider, fate: PlanFate, reportId: z.optional(z.string()) }),
-  ),
+  rows: z.array(z.object({ vin: Vin, provider: Provider, fate: PlanFate, reportId: z.optional(z.string()) })),
   /** Credits the plan spends: one per report bought. */
   credits: z.int(),
   creditsNow: z.int(),
@@ -241,7 +239,7 @@ export function purchaseRows(plan: PurchasePlan): BatchRow[] {
 }
 
 export function planPurchases(
-  items: Array<{ vin: string; provider: Provider }>,
+  items: Array<{ vin: Vin; provider: Provider }>,
   held: ReportSummary[],
   limits: Limits,
   id = '',
@@ -311,8 +309,7 @@ export function workbenchCsv(
   ];
   const byVin = new Map<string, ReportSummary[]>();
   for (const r of held) {
-    const vin = r.vin.toUpperCase();
-    byVin.set(vin, [...(byVin.get(vin) ?? []), r]);
+    byVin.set(r.vin, [...(byVin.get(r.vin) ?? []), r]);
   }
   const status = new Map(
     (batch?.rows ?? []).map((r) => [

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Badge, type BadgeActions } from '@/entrypoints/vin.content/badge';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
 import { decodeVin } from '@/lib/vin/vin-verdict';
+import { vinOf } from '../../fixtures/vin-of';
 
 afterEach(cleanup);
 
@@ -32,7 +33,7 @@ function setup(
     })),
     ...overrides,
   };
-  render(<Badge decode={decodeVin('1C6RD6FT1CS310366', 2026)} actions={actions} {...props} />);
+  render(<Badge decode={decodeVin(vinOf('1C6RD6FT1CS310366'), 2026)} actions={actions} {...props} />);
   return actions;
 }
 

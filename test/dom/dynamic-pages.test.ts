@@ -1,8 +1,8 @@
 // Pages that change after load: cards appended while scrolling, removed, edited; an extension
 // reload (context invalidated) stops everything.
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeVin, rng } from '../../fixtures/listing-page';
 import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/vin/page-limits';
+import { makeVin, rng } from '../../fixtures/listing-page';
 import { badgeVins, scanFixture } from './scan-fixture';
 
 let stop: (() => void) | undefined;
@@ -170,7 +170,7 @@ describe('a page flooded with VINs', () => {
     stop = () => run.controller.abort();
     const before = run.classified.length;
     const random = rng(11);
-    const flood = Array.from({ length: 3000 }, () => makeVin(random));
+    const flood: string[] = Array.from({ length: 3000 }, () => makeVin(random));
     const list = document.querySelector('ul.inventory')!;
     const started = Date.now();
     list.insertAdjacentHTML(

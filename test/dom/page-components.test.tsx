@@ -1,7 +1,6 @@
 // Every state of the pages' components, rendered with Preact Testing Library.
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeVin, rng } from '../../fixtures/listing-page';
 import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
 import { AccountState } from '@/entrypoints/popup/account-state';
 import { AccountSummary } from '@/entrypoints/popup/account-summary';
@@ -14,6 +13,7 @@ import type { ReportSummary } from '@/lib/domain';
 import type { Account } from '@/lib/messaging/account-messages';
 import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
 import type { CheckAllPlan } from '@/lib/records/economy';
+import { makeVin, rng } from '../../fixtures/listing-page';
 
 afterEach(cleanup);
 
@@ -207,9 +207,16 @@ describe("the tab's VINs", () => {
 });
 
 describe('check all', () => {
+  const [A, B, C, D, E, F, G, H] = Array.from(
+    { length: 8 },
+    (
+      (random) => () =>
+        makeVin(random)
+    )(rng(5)),
+  );
   const plan = (over: Partial<CheckAllPlan>): CheckAllPlan => ({
     id: 'plan-1',
-    toCheck: ['A', 'B'],
+    toCheck: [A!, B!],
     cached: [],
     ratioNow: 2,
     ratioAfter: 4,
@@ -235,7 +242,7 @@ describe('check all', () => {
       <CheckAll
         plan={async () => ({
           ok: true,
-          value: plan({ toCheck: ['A', 'B', 'C', 'D', 'E', 'F', 'G'], cached: ['H'] }),
+          value: plan({ toCheck: [A!, B!, C!, D!, E!, F!, G!], cached: [H!] }),
         })}
         run={vi.fn()}
         onDone={vi.fn()}

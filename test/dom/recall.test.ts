@@ -2,8 +2,8 @@
 // data attribute, and in JSON-LD. Through the real scanner and the background's real decision.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
-import { acceptCandidates } from '@/lib/vin/vin-verdict';
 import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
+import { judgeCandidates } from './judge-candidates';
 
 const controller = new AbortController();
 afterEach(() => controller.abort());
@@ -27,7 +27,7 @@ describe('recall on real VINs', () => {
       doc: document,
       signal: controller.signal,
       isVisible: () => true,
-      classify: async (candidates) => acceptCandidates(candidates, 2026),
+      classify: async (candidates) => judgeCandidates(candidates),
       mount: () => ({ remove() {} }),
     });
     scanner.start();

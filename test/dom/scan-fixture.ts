@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { BadgeActions } from '@/entrypoints/vin.content/badge';
 import { mountBadge } from '@/entrypoints/vin.content/mount-badge';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
-import { acceptCandidates } from '@/lib/vin/vin-verdict';
+import { judgeCandidates } from './judge-candidates';
 
 /** A fixture by its path under test/fixtures/ ("sites/dealer.html"); a bare name is under sites/. */
 export function loadFixture(name: string): void {
@@ -54,7 +54,7 @@ export async function scanFixture(name: string, actions: BadgeActions = noAction
     isVisible,
     classify: async (candidates) => {
       classified.push(candidates.map((c) => c.vin));
-      return acceptCandidates(candidates, 2026);
+      return judgeCandidates(candidates);
     },
     mount: (placement, decode) => mountBadge(placement, decode, actions),
   });

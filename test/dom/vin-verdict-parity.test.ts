@@ -4,7 +4,7 @@
 // 1G1PG5SC1U7167133 (no model-year character in position 10) was proposed and then refused.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
-import { type Candidate, isVin } from '@/lib/vin/vin-verdict';
+import { isVin } from '@/lib/vin/vin-verdict';
 import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 
 let controller = new AbortController();
@@ -21,6 +21,9 @@ const PLACEMENTS: Record<string, (vin: string) => string> = {
   'embedded state': (vin) =>
     `<script>window.__STATE__ = ${JSON.stringify({ listings: { a1: { vin: vin.toLowerCase() } } })};</script>`,
 };
+
+/** What the content script proposes: strings that passed its own check, parsed by the background. */
+type Candidate = { vin: string; labelled: boolean };
 
 async function proposals(html: string): Promise<Candidate[]> {
   document.documentElement.innerHTML = `<body>${html}</body>`;

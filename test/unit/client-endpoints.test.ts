@@ -1,5 +1,6 @@
 // Each of the eight endpoints through the client, against the in-process simulator.
 import { describe, expect, it } from 'vitest';
+import { vinOf } from '../../fixtures/vin-of';
 import { rejectionOf, simulatorWithClient } from './helpers';
 
 describe('client: the eight endpoints', () => {
@@ -43,16 +44,16 @@ describe('client: the eight endpoints', () => {
 
   it("8 GET /records/vin/{VIN} returns the vehicle and both providers' counts", async () => {
     const { client } = simulatorWithClient();
-    expect(await client.getRecordCounts('1C6RD6FT1CS310366')).toEqual({
+    expect(await client.getRecordCounts(vinOf('1C6RD6FT1CS310366'))).toEqual({
       vin: '1C6RD6FT1CS310366',
       vehicle: { year: 2012, make: 'Ram', model: '1500 Laramie' },
       records: { providerA: 33, providerB: 37 },
     });
   });
 
-  it('8 normalises a typed VIN (lower case, spaces, dashes) before sending it', async () => {
+  it('8 sends a typed VIN (lower case, spaces, dashes) as the one VIN parser wrote it', async () => {
     const { client, sim } = simulatorWithClient();
-    const counts = await client.getRecordCounts(' 1g1pg5sc3c-7167133 ');
+    const counts = await client.getRecordCounts(vinOf(' 1g1pg5sc3c-7167133 '));
     expect(counts.vin).toBe('1G1PG5SC3C7167133');
     expect(sim.log[0]?.path).toBe('/records/vin/1G1PG5SC3C7167133');
   });
@@ -61,7 +62,7 @@ describe('client: the eight endpoints', () => {
     '4/6 GET /%s/vin/{VIN}/html buys one report for one credit',
     async (provider) => {
       const { client } = simulatorWithClient();
-      const report = await client.buyReport(provider, '5N3ZA0NE1AN908084');
+      const report = await client.buyReport(provider, vinOf('5N3ZA0NE1AN908084'));
       expect(report).toMatchObject({
         provider,
         vin: '5N3ZA0NE1AN908084',
@@ -82,8 +83,8 @@ describe('client: the eight endpoints', () => {
 
   it('4 and 6 go to their own provider paths', async () => {
     const { client, sim } = simulatorWithClient();
-    const a = await client.buyReport('providerA', 'JH4DC4340RS003205');
-    const b = await client.buyReport('providerB', 'JH4DC4340RS003205');
+    const a = await client.buyReport('providerA', vinOf('JH4DC4340RS003205'));
+    const b = await client.buyReport('providerB', vinOf('JH4DC4340RS003205'));
     expect([a.provider, b.provider]).toEqual(['providerA', 'providerB']);
     expect(sim.log.map((e) => e.path)).toEqual([
       '/providerA/vin/JH4DC4340RS003205/html',

@@ -2,16 +2,23 @@
 // Every error kind the client can report, produced by the simulator or its fault injection.
 import { describe, expect, it } from 'vitest';
 import { createClient } from '@/lib/api/client';
+import { normalizeVin } from '@/lib/vin/vin-syntax';
+import { vinOf } from '../../fixtures/vin-of';
 import { BASE_URL, rejectionOf, simulatorWithClient } from './helpers';
 
 describe('client: refused before any request', () => {
-  it('a 16-character VIN is refused locally and never reaches the network', async () => {
-    const { client, requests } = simulatorWithClient();
-    const error = await rejectionOf(client.getRecordCounts('1G1PG5SC3C716713'));
-    expect(error.kind).toBe('invalid-input');
-    expect(error.message).toContain('17');
-    await rejectionOf(client.buyReport('providerA', '1G1PG5SC3C71671O3'));
-    expect(requests()).toBe(0);
+  it('takes only a Vin: a string no parser made one of does not compile, and cannot be made one', () => {
+    const { client } = simulatorWithClient();
+    // The guard, the paste parser and storage reads parse VINs (message-fuzz.test.ts: a malformed
+    // VIN request reaches no service); past them the type says "checked", so the client checks
+    // nothing again. These lines fail `npm run typecheck` if it ever takes a plain string.
+    // @ts-expect-error a 16-character string is not a Vin
+    const counts = () => client.getRecordCounts('1G1PG5SC3C716713');
+    // @ts-expect-error an O where a 0 belongs is not a Vin
+    const buy = () => client.buyReport('providerA', '1G1PG5SC3C71671O3');
+    void [counts, buy]; // never called: what is tested is that they do not compile
+    expect(normalizeVin('1G1PG5SC3C716713')).toBeNull();
+    expect(normalizeVin('1G1PG5SC3C71671O3')).toBeNull();
   });
 
   it('an empty key is refused locally with a message that says where to enter it', async () => {
@@ -100,7 +107,7 @@ describe('client: answers of the service', () => {
       status: 400,
       body: { error: 'Bad Request', message: 'Invalid VIN format', code: 400 },
     });
-    const error = await rejectionOf(client.getRecordCounts('1G1PG5SC3C7167133'));
+    const error = await rejectionOf(client.getRecordCounts(vinOf('1G1PG5SC3C7167133')));
     expect(error).toMatchObject({ kind: 'bad-request', status: 400 });
     expect(error.message).toContain('Invalid VIN format');
   });
@@ -121,7 +128,7 @@ describe('client: answers of the service', () => {
   it('402 when no credits are left is "exhausted", and nothing is charged', async () => {
     const { sim } = simulatorWithClient();
     const client = createClient({ baseUrl: BASE_URL, apiKey: 'empty-api-key', fetch: sim.fetch });
-    const error = await rejectionOf(client.buyReport('providerA', '1G1PG5SC3C7167133'));
+    const error = await rejectionOf(client.buyReport('providerA', vinOf('1G1PG5SC3C7167133')));
     expect(error).toMatchObject({ kind: 'exhausted', status: 402 });
     expect(error.message).toMatch(/credits/);
     expect(sim.log.filter((e) => e.charged)).toHaveLength(0);
@@ -131,7 +138,7 @@ describe('client: answers of the service', () => {
     const { sim, client } = simulatorWithClient();
     const demo = sim.state.users[0]!;
     demo.leftToday.providerB = 0;
-    const error = await rejectionOf(client.buyReport('providerB', '1G1PG5SC3C7167133'));
+    const error = await rejectionOf(client.buyReport('providerB', vinOf('1G1PG5SC3C7167133')));
     expect(error).toMatchObject({ kind: 'exhausted', status: 429 });
     expect(error.message).toMatch(/Daily providerB report limit/);
     expect(sim.log).toHaveLength(1);
@@ -224,11 +231,11 @@ describe('client: rate limits and retries', () => {
     async (_, fault, kind) => {
       const { sim, client, requests, sleeps } = simulatorWithClient();
       sim.faults.add({ ...fault, endpoint: 'records', times: 1 });
-      expect(await rejectionOf(client.getRecordCounts('1G1PG5SC3C7167133'))).toMatchObject({ kind });
+      expect(await rejectionOf(client.getRecordCounts(vinOf('1G1PG5SC3C7167133')))).toMatchObject({ kind });
       expect(requests('records')).toBe(1);
       expect(sleeps).toEqual([]);
       // Asked again by the user, it succeeds.
-      expect((await client.getRecordCounts('1G1PG5SC3C7167133')).records.providerA).toBe(21);
+      expect((await client.getRecordCounts(vinOf('1G1PG5SC3C7167133'))).records.providerA).toBe(21);
     },
   );
 
@@ -239,14 +246,16 @@ describe('client: rate limits and retries', () => {
   ] as const)('a purchase that meets %s is sent once, never retried', async (_, fault, kind) => {
     const { sim, client, requests } = simulatorWithClient();
     sim.faults.add({ ...fault, endpoint: 'buy' });
-    expect((await rejectionOf(client.buyReport('providerA', '1G1PG5SC3C7167133'))).kind).toBe(kind);
+    expect((await rejectionOf(client.buyReport('providerA', vinOf('1G1PG5SC3C7167133')))).kind).toBe(kind);
     expect(requests('buy')).toBe(1);
   });
 
   it('a purchase charged by the service but cut off on the way back is still sent only once', async () => {
     const { sim, client, requests } = simulatorWithClient();
     sim.faults.add({ kind: 'drop', endpoint: 'buy', phase: 'after' });
-    expect((await rejectionOf(client.buyReport('providerB', '1G1PG5SC3C7167133'))).kind).toBe('network');
+    expect((await rejectionOf(client.buyReport('providerB', vinOf('1G1PG5SC3C7167133')))).kind).toBe(
+      'network',
+    );
     expect(requests('buy')).toBe(1);
     expect(sim.log.filter((e) => e.charged)).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ import type { ReportSummary } from '@/lib/domain';
 import { csvCell, reportsCsv } from '@/lib/reports/csv';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 import { workbenchCsv } from '@/lib/workbench/workbench';
+import { vinOf } from '../../fixtures/vin-of';
 
 /** The cells a spreadsheet reads from `csv` when it splits at `separator`. */
 function spreadsheetCells(csv: string, separator: string): string[] {
@@ -72,7 +73,7 @@ function exports(titles: string[]): Record<string, string> {
   const reports = titles.map(report);
   return {
     library: reportsCsv(reports, { '1G1PG5SC3C7167133': titles.at(-1) ?? '' }),
-    workbench: workbenchCsv([decodeVin('1G1PG5SC3C7167133')], {}, reports, null),
+    workbench: workbenchCsv([decodeVin(vinOf('1G1PG5SC3C7167133'))], {}, reports, null),
   };
 }
 

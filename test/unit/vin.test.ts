@@ -10,6 +10,7 @@ import {
 } from '@/lib/vin/vin-syntax';
 import { decodeVin, isVin } from '@/lib/vin/vin-verdict';
 import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
+import { vinOf } from '../../fixtures/vin-of';
 
 /** The product's pipeline on text: the content script's candidates, then the background's verdict. */
 const findVins = (text: string) => findVinCandidates(text).filter(({ vin }) => isVin(vin, false));
@@ -47,7 +48,7 @@ describe('real VINs from fixtures/data', () => {
   });
 
   it('decodes region, country and the make of common manufacturers offline', () => {
-    expect(decodeVin('1G1PG5SC3C7167133', 2026)).toEqual({
+    expect(decodeVin(vinOf('1G1PG5SC3C7167133'), 2026)).toEqual({
       vin: '1G1PG5SC3C7167133',
       wmi: '1G1',
       region: 'North America',
@@ -56,20 +57,20 @@ describe('real VINs from fixtures/data', () => {
       modelYear: 2012,
       checkDigit: 'valid',
     });
-    expect(decodeVin('WP0CB29874U669313', 2026)).toMatchObject({
+    expect(decodeVin(vinOf('WP0CB29874U669313'), 2026)).toMatchObject({
       region: 'Europe',
       country: 'Germany',
       make: 'Porsche',
       modelYear: 2004,
     });
-    expect(decodeVin('KMTGA4SCDRU227656', 2026)).toMatchObject({
+    expect(decodeVin(vinOf('KMTGA4SCDRU227656'), 2026)).toMatchObject({
       country: 'South Korea',
       make: 'Genesis',
       modelYear: 2024,
       checkDigit: 'exempt',
     });
     // The make is named for most real VINs of the data set.
-    const named = decoded.filter((r) => decodeVin(r.vin).make);
+    const named = decoded.filter((r) => decodeVin(vinOf(r.vin)).make);
     expect(named.length / decoded.length).toBeGreaterThan(0.9);
   });
 });

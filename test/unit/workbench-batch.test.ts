@@ -2,6 +2,7 @@
 // a step recorded, a stop that skips the rest, a 429's pause, a cancel that keeps the row's outcome,
 // a stopped worker's batch interrupted with its row under way settled, and the rows of each plan.
 import { describe, expect, it } from 'vitest';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import {
   afterStep,
   type Batch,
@@ -12,9 +13,14 @@ import {
   type PurchasePlan,
   purchaseRows,
 } from '@/lib/workbench/workbench';
+import { vinsOf } from '../../fixtures/vin-of';
+
+// Real VINs (docs/service-notes.md's public samples): rows hold only what a parser made a Vin.
+const VIN = vinsOf('1G1PG5SC3C7167133', '1C6RD6FT1CS310366', '1FMDU34X7PUD75574', '5N3ZA0NE1AN908084');
+const [A, B, C, D] = VIN as [Vin, Vin, Vin, Vin];
 
 const rows = (...states: BatchRow['state'][]): BatchRow[] =>
-  states.map((state, i) => ({ vin: `VIN${i}`, provider: 'providerA', state }));
+  states.map((state, i) => ({ vin: VIN[i]!, provider: 'providerA', state }));
 const batch = (state: Batch['state'], ...states: BatchRow['state'][]): Batch => ({
   id: 'b1',
   kind: 'buy',
@@ -27,7 +33,7 @@ describe('a batch step', () => {
     const next = afterStep(
       batch('running', 'running', 'queued'),
       0,
-      { row: { ...rows('done')[0]!, vin: 'VIN0' } },
+      { row: { ...rows('done')[0]!, vin: VIN[0]! } },
       5,
     );
     expect(next.rows.map((r) => r.state)).toEqual(['done', 'queued']);
@@ -39,13 +45,13 @@ describe('a batch step', () => {
       batch('running', 'running', 'queued', 'queued'),
       0,
       {
-        row: { vin: 'VIN0', provider: 'providerA', state: 'unsure' },
-        stop: 'Stopped at VIN0',
+        row: { vin: VIN[0]!, provider: 'providerA', state: 'unsure' },
+        stop: `Stopped at ${VIN[0]}`,
       },
       5,
     );
     expect(next.state).toBe('stopped');
-    expect(next.message).toBe('Stopped at VIN0');
+    expect(next.message).toBe(`Stopped at ${VIN[0]}`);
     expect(next.rows.map((r) => r.state)).toEqual(['unsure', 'skipped', 'skipped']);
   });
 
@@ -54,7 +60,7 @@ describe('a batch step', () => {
       batch('running', 'running'),
       0,
       {
-        row: { vin: 'VIN0', provider: 'providerA', state: 'queued' },
+        row: { vin: VIN[0]!, provider: 'providerA', state: 'queued' },
         pauseMs: 2_500,
       },
       1_000,
@@ -68,7 +74,7 @@ describe('a batch step', () => {
       batch('cancelled', 'running', 'skipped'),
       0,
       {
-        row: { vin: 'VIN0', provider: 'providerA', state: 'done', reportId: 'r1' },
+        row: { vin: VIN[0]!, provider: 'providerA', state: 'done', reportId: 'r1' },
         stop: 'would stop',
       },
       5,
@@ -82,22 +88,22 @@ describe("a stopped worker's batch", () => {
     const left = batch('running', 'done', 'running', 'queued');
     const next = interrupted(left, [
       undefined,
-      { vin: 'VIN1', provider: 'providerA', state: 'unsure' },
+      { vin: VIN[1]!, provider: 'providerA', state: 'unsure' },
       undefined,
     ]);
     expect(next.state).toBe('interrupted');
     expect(next.message).toMatch(/until you press Resume/);
     expect(next.rows.map((r) => r.state)).toEqual(['done', 'unsure', 'queued']);
     // Only rows still in the state the answer was for are replaced.
-    expect(mergeRows(rows('done'), 'running', [{ vin: 'VIN0', state: 'queued' }])[0]?.state).toBe('done');
+    expect(mergeRows(rows('done'), 'running', [{ vin: VIN[0]!, state: 'queued' }])[0]?.state).toBe('done');
   });
 });
 
 describe("a plan's rows", () => {
   it('checks: the VINs to check queued, those known already done without a check', () => {
-    expect(checkRows({ toCheck: ['A'], cached: ['B'] }).map((r) => [r.vin, r.state])).toEqual([
-      ['A', 'queued'],
-      ['B', 'done'],
+    expect(checkRows({ toCheck: [A], cached: [B] }).map((r) => [r.vin, r.state])).toEqual([
+      [A, 'queued'],
+      [B, 'done'],
     ]);
   });
 
@@ -105,17 +111,17 @@ describe("a plan's rows", () => {
     const plan = {
       id: 'p',
       rows: [
-        { vin: 'A', provider: 'providerA', fate: 'buy' },
-        { vin: 'B', provider: 'providerA', fate: 'held', reportId: 'r9' },
-        { vin: 'C', provider: 'providerB', fate: 'no-allowance' },
-        { vin: 'D', provider: 'providerA', fate: 'no-credits' },
+        { vin: A, provider: 'providerA', fate: 'buy' },
+        { vin: B, provider: 'providerA', fate: 'held', reportId: 'r9' },
+        { vin: C, provider: 'providerB', fate: 'no-allowance' },
+        { vin: D, provider: 'providerA', fate: 'no-credits' },
       ],
     } as unknown as PurchasePlan;
     expect(purchaseRows(plan).map((r) => [r.vin, r.state, r.reportId, r.message])).toEqual([
-      ['A', 'queued', undefined, undefined],
-      ['B', 'held', 'r9', 'Already yours: opens free, not bought again.'],
-      ['C', 'skipped', undefined, "Not bought: today's providerB allowance does not cover it."],
-      ['D', 'skipped', undefined, 'Not bought: your credits do not cover it.'],
+      [A, 'queued', undefined, undefined],
+      [B, 'held', 'r9', 'Already yours: opens free, not bought again.'],
+      [C, 'skipped', undefined, "Not bought: today's providerB allowance does not cover it."],
+      [D, 'skipped', undefined, 'Not bought: your credits do not cover it.'],
     ]);
   });
 });

@@ -2,9 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 import { planPurchases, workbenchCsv } from '@/lib/workbench/workbench';
+import { vinOf, vinsOf } from '../../fixtures/vin-of';
 
-const VINS = ['5N3ZA0NE1AN908084', '1C6RD6FT1CS310366', 'KNAE55LC7J6018811', 'WAULFAFR6DA001366'];
-const CRUZE = '1G1PG5SC3C7167133';
+const [A, B, C, D] = vinsOf(
+  '5N3ZA0NE1AN908084',
+  '1C6RD6FT1CS310366',
+  'KNAE55LC7J6018811',
+  'WAULFAFR6DA001366',
+);
+const CRUZE = vinOf('1G1PG5SC3C7167133');
 
 describe('planPurchases', () => {
   const limits = { credits: 3, dailyLimit: 20, providerAReportsLeftToday: 2, providerBReportsLeftToday: 5 };
@@ -22,11 +28,11 @@ describe('planPurchases', () => {
     const plan = planPurchases(
       [
         { vin: CRUZE, provider: 'providerA' },
-        { vin: VINS[0] as string, provider: 'providerA' },
-        { vin: VINS[1] as string, provider: 'providerA' },
-        { vin: VINS[2] as string, provider: 'providerA' },
-        { vin: VINS[2] as string, provider: 'providerB' },
-        { vin: VINS[3] as string, provider: 'providerB' },
+        { vin: A!, provider: 'providerA' },
+        { vin: B!, provider: 'providerA' },
+        { vin: C!, provider: 'providerA' },
+        { vin: C!, provider: 'providerB' },
+        { vin: D!, provider: 'providerB' },
       ],
       held,
       limits,

@@ -3,6 +3,7 @@
 // can never both open an intent for the same (provider, VIN).
 import { canonicalVin, type Provider } from '@/lib/domain';
 import { blockingIntent, OPEN_STATES, PurchaseIntent } from '@/lib/purchases/purchase-intent';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { storedList } from '../storage/store';
 
 // Element by element: an intent that no longer parses stays stored as it was (storedList).
@@ -18,7 +19,7 @@ const SETTLED_RAW = new Set(['held', 'none']);
 function damagedBlocking(
   damaged: readonly unknown[],
   provider: Provider,
-  vin: string,
+  vin: Vin,
 ): PurchaseIntent | undefined {
   for (const [index, raw] of damaged.entries()) {
     if (!raw || typeof raw !== 'object') continue;
@@ -56,7 +57,7 @@ function prune(all: PurchaseIntent[]): PurchaseIntent[] {
 export interface IntentDraft {
   id: string;
   provider: Provider;
-  vin: string;
+  vin: Vin;
   heldBefore: string[];
   creditsBefore: number;
   /** The user chose, explicitly, to buy past an unresolved earlier intent. */

@@ -3,6 +3,7 @@
 // been charged.
 import { z } from 'zod/mini';
 import { Provider } from '@/lib/domain';
+import { normalizeVin } from '@/lib/vin/vin-syntax';
 import { storedValue } from '../storage/store';
 import { adoptIntent } from './intent-store';
 
@@ -18,10 +19,14 @@ export async function adoptLegacyPending(): Promise<void> {
   const pending = Object.values(await legacy.get());
   if (pending.length === 0) return;
   for (const p of pending) {
+    // 0.1 refused a VIN without a VIN's shape before sending: one without it was never sent, and
+    // reading it as a Vin here (not in the record's schema) keeps one odd entry from hiding the rest.
+    const vin = normalizeVin(p.vin);
+    if (!vin) continue;
     await adoptIntent({
       id: crypto.randomUUID(),
       provider: p.provider,
-      vin: p.vin,
+      vin,
       state: 'unknown',
       createdAt: p.startedAt,
       sentAt: p.startedAt,

@@ -8,6 +8,7 @@ import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { findHeld } from '@/lib/purchases/purchase-rules';
 import { reportKey } from '@/lib/reports/report-key';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { cachedAccount } from '../account/account';
 import { overPageBudget } from '../records/page-budget';
 import { countsFor, knownCounts } from '../records/record-cache';
@@ -30,10 +31,7 @@ export async function rememberPurchaseCounts(provider: Provider, id: string, vin
  * One record check on request (never from the cache: the point is today's counts), compared with the
  * counts at purchase of the newest report held for this VIN.
  */
-export async function checkNewRecords(
-  { vin }: { vin: string },
-  sender?: Sender,
-): Promise<Result<NewRecords>> {
+export async function checkNewRecords({ vin }: { vin: Vin }, sender?: Sender): Promise<Result<NewRecords>> {
   const reports = (await cachedAccount())?.reports ?? [];
   const held = findHeld(reports, 'providerA', vin) ?? findHeld(reports, 'providerB', vin);
   if (!held) return failWith('invalid-input', 'You hold no report for this VIN yet.');

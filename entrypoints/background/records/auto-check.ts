@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/domain';
 import { spendFrom } from '@/lib/records/budget';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { storedValue } from '../storage/store';
 import { economySettings } from './economy-settings';
 import { DAY, firstAutoCheckOfPage } from './page-budget';
@@ -33,10 +34,10 @@ async function spendAutoCheck(perDay: number, now = Date.now()): Promise<boolean
  * undefined otherwise, or when the check failed (the badge offers it again, with the reason).
  */
 export async function autoCheck(
-  vin: string,
+  vin: Vin,
   tabId: number,
   url: string,
-  vinsOnPage: () => Promise<string[]>,
+  vinsOnPage: () => Promise<Vin[]>,
 ): Promise<RecordCounts | undefined> {
   const settings = await economySettings();
   if (

@@ -6,13 +6,14 @@ import type { RecordCounts } from '@/lib/domain';
 import type { CheckAllOutcome } from '@/lib/messaging/page-messages';
 import { fail, failWith, ok, type Result } from '@/lib/messaging/result';
 import { CheckAllPlan, planCheckAll } from '@/lib/records/economy';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { economySettings } from './economy-settings';
 import { ledgerSummary } from './ledger';
 import { dropPlan, keepPlan, readPlan } from './plan-store';
 import { countsFor, knownCounts } from './record-cache';
 
 /** What checking every VIN in `vins` would cost, before anything is spent. */
-async function planChecks(vins: string[], id = ''): Promise<CheckAllPlan> {
+async function planChecks(vins: Vin[], id = ''): Promise<CheckAllPlan> {
   const [known, summary, settings] = await Promise.all([
     knownCounts(vins),
     ledgerSummary(),
@@ -22,7 +23,7 @@ async function planChecks(vins: string[], id = ''): Promise<CheckAllPlan> {
 }
 
 /** Plans checking `vins` and keeps the plan, which the user's confirmation then runs by its id. */
-export async function planAndKeep(vins: string[]): Promise<Result<CheckAllPlan>> {
+export async function planAndKeep(vins: Vin[]): Promise<Result<CheckAllPlan>> {
   const plan = await planChecks(vins, crypto.randomUUID());
   await keepPlan(plan.id, plan);
   return ok(plan);

@@ -8,6 +8,7 @@ import { ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { EconomySettings } from '@/lib/records/economy';
 import { sharedCalls } from '@/lib/shared-calls';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { currentClient } from '../service/service';
 import { storedValue } from '../storage/store';
 import { economySettings } from './economy-settings';
@@ -61,7 +62,7 @@ const shareCheck = sharedCalls<RecordCounts>();
  * Counts for one VIN: from the cache when fresh (unless `fresh`: today's counts asked for), else one
  * call shared by everyone asking now.
  */
-export function countsFor(vin: string, options: { fresh?: boolean } = {}): Promise<RecordCounts> {
+export function countsFor(vin: Vin, options: { fresh?: boolean } = {}): Promise<RecordCounts> {
   return shareCheck(vin, async () => {
     const cached = options.fresh ? undefined : (await knownCounts([vin]))[vin];
     if (cached) return cached;
@@ -98,10 +99,7 @@ export async function pruneRecordCache(now = Date.now()): Promise<void> {
 /** Forgets every cached count ("Clear cached data"); the ledger keeps its checks. */
 export const clearRecordCache = (): Promise<void> => cache.set(empty());
 
-export async function getRecordCounts(
-  { vin }: { vin: string },
-  sender?: Sender,
-): Promise<Result<RecordCounts>> {
+export async function getRecordCounts({ vin }: { vin: Vin }, sender?: Sender): Promise<Result<RecordCounts>> {
   // A page's request that would reach the service spends from that tab's budget; cached answers are free.
   if (!(await knownCounts([vin]))[vin]) {
     const refused = await overPageBudget(sender, 'checks');

@@ -6,6 +6,7 @@ import type { Provider } from '@/lib/domain';
 import { generationOf } from '@/lib/messaging/account-messages';
 import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { CheckAllPlan } from '@/lib/records/economy';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import {
   type Batch,
   checkRows,
@@ -26,12 +27,12 @@ import { BUSY, run, startBatch } from './runner';
 
 export async function getWorkbench(): Promise<Result<WorkbenchView>> {
   const [batch, vins, account] = await Promise.all([currentBatch(), table.get(), cachedAccount()]);
-  const inTable = new Set(vins);
+  const inTable = new Set<string>(vins);
   return ok({
     vins,
     batch,
     counts: await knownCounts(vins),
-    held: (account?.reports ?? []).filter((r) => inTable.has(r.vin.toUpperCase())),
+    held: (account?.reports ?? []).filter((r) => inTable.has(r.vin)),
     limits: account?.limits ?? null,
   });
 }
@@ -42,18 +43,12 @@ export async function buyingBatch(): Promise<boolean> {
   return isActive(batch) && batch?.kind === 'buy';
 }
 
-export async function setWorkbenchVins({
-  vins,
-  base,
-}: {
-  vins: string[];
-  base?: string[];
-}): Promise<Result<null>> {
+export async function setWorkbenchVins({ vins, base }: { vins: Vin[]; base?: Vin[] }): Promise<Result<null>> {
   await table.update((current) => mergeTable(current, vins, base));
   return ok(null);
 }
 
-export const planWorkbenchChecks = ({ vins }: { vins: string[] }): Promise<Result<CheckAllPlan>> =>
+export const planWorkbenchChecks = ({ vins }: { vins: Vin[] }): Promise<Result<CheckAllPlan>> =>
   planAndKeep(vins);
 
 const refuseWhileActive = async (): Promise<Result<never> | undefined> =>
@@ -71,7 +66,7 @@ export async function startWorkbenchChecks(request: {
 }
 
 export async function planWorkbenchPurchase(request: {
-  items: Array<{ vin: string; provider: Provider }>;
+  items: Array<{ vin: Vin; provider: Provider }>;
 }): Promise<Result<PurchasePlan>> {
   // Today's credits, allowance and reports: the plan says what fits before anything is spent.
   const account = await refreshAccount();
