@@ -1,6 +1,6 @@
 // The dealer workbench: many VINs at once. Paste or drop a list, see every VIN decoded at once, check
 // the records of the rows chosen within the record-check budget, buy them with one confirmation on
-// this page. Batches run in the background (lib/workbench/workbench.ts, entrypoints/background/workbench/):
+// this page. Batches run in the background (lib/workbench/batch.ts, entrypoints/background/workbench/):
 // this page only shows them (use-workbench.ts), so closing it stops nothing; only Cancel does.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
@@ -9,8 +9,10 @@ import { useProviderNames } from '@/components/use-provider-names';
 import type { ReportSummary } from '@/lib/domain';
 import { ask } from '@/lib/messaging/messaging';
 import { decodeVin } from '@/lib/vin/vin-verdict';
+import { isActive } from '@/lib/workbench/batch';
 import { extractVinList } from '@/lib/workbench/vin-list';
-import { isActive, MAX_WORKBENCH_VINS, workbenchCsv } from '@/lib/workbench/workbench';
+import { MAX_WORKBENCH_VINS } from '@/lib/workbench/workbench';
+import { workbenchCsv } from '@/lib/workbench/workbench-csv';
 import { type Added, AddedNotice } from './added-notice';
 import { BatchPanel } from './batch-panel';
 import { BuyStep } from './buy-step';

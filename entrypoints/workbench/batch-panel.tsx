@@ -1,7 +1,7 @@
 // The batch under way (or last run): a progress bar, what happened so far, why it stopped or waits,
 // and the only two ways to act on it: Cancel, and Resume after the extension stopped mid-batch.
 import { plural } from '@/lib/plural';
-import { type Batch, isActive, progressOf } from '@/lib/workbench/workbench';
+import { type Batch, isActive, progressOf } from '@/lib/workbench/batch';
 
 const TITLE: Record<Batch['state'], string> = {
   running: 'under way',

@@ -9,7 +9,7 @@ import type { Provider } from '@/lib/domain';
 import type { ErrorData } from '@/lib/messaging/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import { plural } from '@/lib/plural';
-import type { PlanFate, PurchasePlan } from '@/lib/workbench/workbench';
+import type { PlanFate, PurchasePlan } from '@/lib/workbench/purchase-plan';
 
 type Choice = Provider | 'both';
 const providersOf = (choice: Choice): Provider[] =>

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ErrorData } from '@/lib/messaging/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import type { Vin } from '@/lib/vin/vin-syntax';
-import { isActive, type WorkbenchView } from '@/lib/workbench/workbench';
+import { isActive } from '@/lib/workbench/batch';
+import type { WorkbenchView } from '@/lib/workbench/workbench';
 
 /** How often the page asks for the batch's progress while it runs. */
 const POLL_MS = 700;

@@ -7,8 +7,8 @@ import { reportKey } from '@/lib/reports/report-key';
 import { reportUrl } from '@/lib/reports/report-url';
 import { countsText } from '@/lib/vin/vehicle-text';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
+import type { Batch, BatchRow } from '@/lib/workbench/batch';
 import { checkDigitWarning } from '@/lib/workbench/vin-list';
-import type { Batch, BatchRow } from '@/lib/workbench/workbench';
 
 interface VinTableProps {
   decodes: LocalDecode[];

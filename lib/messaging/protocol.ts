@@ -6,14 +6,9 @@
 import { z } from 'zod/mini';
 import { RecordCounts } from '../domain';
 import { CheckAllPlan, EconomySettings, LedgerView } from '../records/economy';
-import {
-  Batch,
-  PurchasePlan,
-  PurchasePlanRequest,
-  StartPurchaseRequest,
-  WorkbenchView,
-  WorkbenchVins,
-} from '../workbench/workbench';
+import { Batch } from '../workbench/batch';
+import { PurchasePlan, PurchasePlanRequest, StartPurchaseRequest } from '../workbench/purchase-plan';
+import { WorkbenchView, WorkbenchVins } from '../workbench/workbench';
 import { Account, AccountRequest, ProviderNames } from './account-messages';
 import {
   NoteRequest,

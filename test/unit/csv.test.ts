@@ -1,4 +1,4 @@
-// The two CSV exports (the library's, lib/reports/csv.ts, and the workbench's, lib/workbench/workbench.ts) opened the
+// The two CSV exports (the library's, lib/reports/csv.ts, and the workbench's, lib/workbench/workbench-csv.ts) opened the
 // way spreadsheets open them: split at a comma, at a semicolon (the list separator of most of Europe)
 // or at a tab, a field in quotes only when the quote opens it (after the closing quote, text up to the
 // next separator belongs to the field: Excel's and LibreOffice's reading). No cell may start a
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReportSummary } from '@/lib/domain';
 import { csvCell, reportsCsv } from '@/lib/reports/csv';
 import { decodeVin } from '@/lib/vin/vin-verdict';
-import { workbenchCsv } from '@/lib/workbench/workbench';
+import { workbenchCsv } from '@/lib/workbench/workbench-csv';
 import { vinOf } from '../../fixtures/vin-of';
 
 /** The cells a spreadsheet reads from `csv` when it splits at `separator`. */

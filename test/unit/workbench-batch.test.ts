@@ -1,4 +1,4 @@
-// The batch's pure transitions (lib/workbench/workbench.ts), which the background's runner and store apply:
+// The batch's pure transitions (lib/workbench/batch.ts), which the background's runner and store apply:
 // a step recorded, a stop that skips the rest, a 429's pause, a cancel that keeps the row's outcome,
 // a stopped worker's batch interrupted with its row under way settled, and the rows of each plan.
 import { describe, expect, it } from 'vitest';
@@ -10,9 +10,8 @@ import {
   checkRows,
   interrupted,
   mergeRows,
-  type PurchasePlan,
-  purchaseRows,
-} from '@/lib/workbench/workbench';
+} from '@/lib/workbench/batch';
+import { type PurchasePlan, purchaseRows } from '@/lib/workbench/purchase-plan';
 import { vinsOf } from '../../fixtures/vin-of';
 
 // Real VINs (docs/service-notes.md's public samples): rows hold only what a parser made a Vin.

@@ -1,7 +1,8 @@
 // The workbench's pure parts: what a purchase plan buys, opens or leaves out, and the CSV export.
 import { describe, expect, it } from 'vitest';
 import { decodeVin } from '@/lib/vin/vin-verdict';
-import { planPurchases, workbenchCsv } from '@/lib/workbench/workbench';
+import { planPurchases } from '@/lib/workbench/purchase-plan';
+import { workbenchCsv } from '@/lib/workbench/workbench-csv';
 import { vinOf, vinsOf } from '../../fixtures/vin-of';
 
 const [A, B, C, D] = vinsOf(

@@ -4,7 +4,7 @@
 import { z } from 'zod/mini';
 import { describeIntent } from '@/lib/purchases/purchase-intent';
 import { Vin } from '@/lib/vin/vin-schema';
-import { Batch, type BatchRow, interrupted, mergeRows } from '@/lib/workbench/workbench';
+import { Batch, type BatchRow, interrupted, mergeRows } from '@/lib/workbench/batch';
 import { latestIntent } from '../purchases/intent-store';
 import { storedValue } from '../storage/store';
 import { RECONCILE_SCHEDULE } from '../timing';

@@ -1,7 +1,7 @@
 // One row of a batch: its record check, or its purchase (through the same path as any other, so
 // one charge at most), and what that means for the rest of the batch.
 import { ApiError } from '@/lib/api/errors';
-import type { BatchRow, Step } from '@/lib/workbench/workbench';
+import type { BatchRow, Step } from '@/lib/workbench/batch';
 import { purchaseReport } from '../purchases/purchases';
 import { STOPPERS } from '../records/check-all';
 import { countsFor } from '../records/record-cache';

@@ -9,7 +9,7 @@ import {
   type BatchRow,
   isActive,
   setRow,
-} from '@/lib/workbench/workbench';
+} from '@/lib/workbench/batch';
 import { sessionItem } from '../storage/store';
 import { batchItem, changeBatch, currentBatch, running } from './batch-store';
 import { buyRow, checkRow } from './row-steps';

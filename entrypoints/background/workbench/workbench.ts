@@ -7,17 +7,9 @@ import { generationOf } from '@/lib/messaging/account-messages';
 import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { CheckAllPlan } from '@/lib/records/economy';
 import type { Vin } from '@/lib/vin/vin-syntax';
-import {
-  type Batch,
-  checkRows,
-  isActive,
-  mergeTable,
-  PurchasePlan,
-  planPurchases,
-  purchaseRows,
-  skipRest,
-  type WorkbenchView,
-} from '@/lib/workbench/workbench';
+import { type Batch, checkRows, isActive, skipRest } from '@/lib/workbench/batch';
+import { PurchasePlan, planPurchases, purchaseRows } from '@/lib/workbench/purchase-plan';
+import { mergeTable, type WorkbenchView } from '@/lib/workbench/workbench';
 import { cachedAccount, refreshAccount } from '../account/account';
 import { planAndKeep, takeCheckPlan } from '../records/check-all';
 import { dropPlan, keepPlan, readPlan } from '../records/plan-store';
