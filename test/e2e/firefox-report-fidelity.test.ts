@@ -50,8 +50,11 @@ async function viewerShot(page: Page) {
     const [frame] = await firefox.childFrames(page);
     return readFacts(await frame?.evaluate(DOCUMENT_FACTS));
   };
-  // The frame's document is written from srcdoc once the report arrives.
-  for (let i = 0; i < 100 && !(await facts())?.text; i++) await new Promise((r) => setTimeout(r, 100));
+  // The frame's document is written from srcdoc once the report arrives; until then Firefox may show
+  // the frame's first, bodiless document, which the facts cannot be read from (a run failed on it).
+  const factsWhenReady = () => facts().catch(() => undefined);
+  for (let i = 0; i < 100 && !(await factsWhenReady())?.text; i++)
+    await new Promise((r) => setTimeout(r, 100));
   const box = await page.$eval('iframe.report-frame', (el) => {
     const r = el.getBoundingClientRect();
     return {
