@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { marked } from 'marked';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
+import { BUILT_IN_SITES, sitePatterns } from './lib/sites/sites';
 
 // Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
@@ -93,7 +94,10 @@ export default defineConfig({
       _execute_action: { suggested_key: { default: 'Alt+Shift+V' }, description: 'Open VIN History Lens' },
     },
     // The embedded default service is the local simulator; real services are granted at save time.
-    host_permissions: ['http://127.0.0.1/*'],
+    // The listing sites the content script runs on: Chrome lets the background inject a badge's panel
+    // there (scripting.executeScript, on the first click) only under a host permission, which the
+    // content script's matches do not give; the install warning names the same sites either way.
+    host_permissions: ['http://127.0.0.1/*', ...BUILT_IN_SITES.flatMap(sitePatterns)],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     content_security_policy: {
       extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",

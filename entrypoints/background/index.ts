@@ -37,6 +37,7 @@ import {
   getDisabledBuiltInSites,
   getUserSites,
   isSiteEnabled,
+  loadBadgePanel,
   setBuiltInSite,
   syncUserSites,
 } from './sites/user-sites';
@@ -58,6 +59,7 @@ const HANDLERS: Handlers = {
   openPurchase,
   reportPageVins,
   isSiteEnabled,
+  loadBadgePanel,
   planCheckAll: planTabChecks,
   checkAll: checkPlan,
   getLedger,

@@ -15,6 +15,8 @@ export interface Placement {
   anchor: Element;
   /** Where the badge goes: at the end of the element (text showing the VIN), or first in it (a card). */
   append: 'end' | 'first';
+  /** The vehicle's card, where the badge finds a spot that hides nothing (spot-watch.ts). */
+  card: Element;
 }
 
 const MANY = 1;
@@ -240,7 +242,7 @@ export function createPlacer(doc: Document) {
       }
       if (cards.length === 0) continue;
       const card = outermost(cards);
-      return card ? { vin, anchor: card, append: 'first' } : null;
+      return card ? { vin, anchor: card, append: 'first', card } : null;
     }
     return null;
   }
@@ -251,14 +253,20 @@ export function createPlacer(doc: Document) {
     isVisible: (el: Element) => boolean,
   ): Placement | null {
     const text = occurrences.find((o) => o.kind === 'text' && isVisible(o.element));
-    if (text) return { vin, anchor: text.element, append: 'end' };
+    if (text)
+      return {
+        vin,
+        anchor: text.element,
+        append: 'end',
+        card: climb(text.element, vin).largest ?? text.element,
+      };
     for (const held of occurrences) {
       if (held.kind === 'json') continue;
       const card = climb(held.element, vin).largest;
-      if (card) return { vin, anchor: card, append: 'first' };
+      if (card) return { vin, anchor: card, append: 'first', card };
     }
     const card = dataCard(occurrences, vin);
-    if (card) return { vin, anchor: card, append: 'first' };
+    if (card) return { vin, anchor: card, append: 'first', card };
     // On a page about this one vehicle, the page is its card: a photo or link it shares with the
     // record would otherwise grow into the whole page from wherever it sits.
     return placeOnVehiclePage(vin) ?? placeByIdentity(vin);
@@ -271,7 +279,9 @@ export function createPlacer(doc: Document) {
   function placeOnVehiclePage(vin: string): Placement | null {
     if (bodyHoldsVins || pageVehicles.size !== 1 || !pageVehicles.has(vin) || !doc.body) return null;
     const heading = doc.body.querySelector('h1');
-    return heading ? { vin, anchor: heading, append: 'end' } : { vin, anchor: doc.body, append: 'first' };
+    return heading
+      ? { vin, anchor: heading, append: 'end', card: heading.parentElement ?? heading }
+      : { vin, anchor: doc.body, append: 'first', card: doc.body };
   }
 
   /** Forgets every VIN recorded: the caller records the current ones again. */

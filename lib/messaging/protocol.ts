@@ -62,6 +62,8 @@ export const PROTOCOL = {
   openOwnedReport: { from: OURS, request: VinRequest, response: z.null() },
   /** The candidates the sender's tab shows now; answers with the decode of the new ones that are VINs. */
   reportPageVins: { from: TABS, request: PageCandidates, response: PageVinsAnswer },
+  /** Injects the badge panel into the sender's frame, on a badge's first click (entrypoints/badge-panel/). */
+  loadBadgePanel: { from: TABS, request: NoPayload, response: z.null() },
   /** May detection run on the sender's page (the user may have switched its site off)? */
   isSiteEnabled: { from: TABS, request: NoPayload, response: z.boolean() },
   /** What checking every VIN of a tab would spend (nothing is spent). */

@@ -1,13 +1,20 @@
-// The badge itself: free decode at once, record counts only on request, purchases only through
-// the extension's own window.
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+// The badge as the page shows it: the pill (plain DOM, in the content script) and its panel (injected
+// on the first click: here the same panel module, loaded directly). Free decode at once, record
+// counts only on request, purchases only through the extension's own window.
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Badge, type BadgeActions } from '@/entrypoints/vin.content/badge';
+import { badgePanelApi } from '@/entrypoints/badge-panel/panel-api';
+import { createToggle } from '@/entrypoints/vin.content/badge-toggle';
+import type { BadgeActions, BadgePanelApi } from '@/entrypoints/vin.content/panel-contract';
+import { createPill } from '@/entrypoints/vin.content/pill';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 import { vinOf } from '../../fixtures/vin-of';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  document.body.replaceChildren();
+});
 
 const counts = {
   vin: '1C6RD6FT1CS310366',
@@ -18,6 +25,7 @@ const counts = {
 function setup(
   overrides: Partial<BadgeActions> = {},
   props: { owned?: boolean; mismatch?: ListingSays | null } = {},
+  load: () => Promise<BadgePanelApi | string> = async () => badgePanelApi,
 ) {
   const actions: BadgeActions = {
     checkRecords: vi.fn(async () => ({ ok: true as const, value: counts })),
@@ -33,44 +41,66 @@ function setup(
     })),
     ...overrides,
   };
-  render(<Badge decode={decodeVin(vinOf('1C6RD6FT1CS310366'), 2026)} actions={actions} {...props} />);
-  return actions;
+  // As mount-badge.ts builds it, in a shadow root (open here, for the queries).
+  const host = document.createElement('vhr-badge');
+  document.body.append(host);
+  const shadow = host.attachShadow({ mode: 'open' });
+  const decode = decodeVin(vinOf('1C6RD6FT1CS310366'), 2026);
+  const pill = createPill(document, decode);
+  const state = { counts: undefined, owned: props.owned ?? false, mismatch: props.mismatch ?? null };
+  pill.show(state);
+  const mount = document.createElement('div');
+  pill.root.append(mount);
+  shadow.append(pill.root);
+  const onWords = vi.fn();
+  createToggle({
+    pill,
+    target: { shadow, mount, pill: pill.button },
+    state,
+    decode,
+    actions,
+    load,
+    onWords,
+    onOpen: () => {},
+  });
+  return { actions, ui: within(shadow as unknown as HTMLElement), pill: pill.button, onWords };
 }
 
 describe('badge', () => {
-  it('shows the local decode without asking anything', () => {
-    const actions = setup();
-    expect(screen.getByRole('button', { name: /2012 Ram/ })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
-    expect(screen.getByText('1C6RD6FT1CS310366')).toBeTruthy();
-    expect(screen.getByText(/United States/)).toBeTruthy();
+  it('shows the local decode without asking anything', async () => {
+    const { actions, ui } = setup();
+    fireEvent.click(ui.getByRole('button', { name: /2012 Ram/ }));
+    expect(await ui.findByText('1C6RD6FT1CS310366')).toBeTruthy();
+    expect(ui.getByText(/United States/)).toBeTruthy();
     expect(actions.checkRecords).not.toHaveBeenCalled();
   });
 
-  it('checks records only when asked, and says it costs a record check', async () => {
-    const actions = setup();
-    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
-    expect(screen.getByText('uses 1 record check')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
-    expect(await screen.findByText('33 records')).toBeTruthy();
-    expect(screen.getByText('37 records')).toBeTruthy();
+  it('checks records only when asked, says it costs a record check, and the pill then shows the counts', async () => {
+    const { actions, ui, pill, onWords } = setup();
+    fireEvent.click(pill);
+    expect(await ui.findByText('uses 1 record check')).toBeTruthy();
+    fireEvent.click(ui.getByRole('button', { name: 'Check records' }));
+    expect(await ui.findByText('33 records')).toBeTruthy();
+    expect(ui.getByText('37 records')).toBeTruthy();
     expect(actions.checkRecords).toHaveBeenCalledTimes(1);
+    expect(pill.textContent).toContain('2012 Ram · 70 records');
+    expect(onWords).toHaveBeenCalledTimes(1);
   });
 
   it("opens the extension's confirmation window, and never buys from the page", async () => {
-    const actions = setup();
-    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
+    const { actions, ui, pill } = setup();
+    fireEvent.click(pill);
+    fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
     // The paid action names its cost; the balance is never shown to the page.
-    fireEvent.click(await screen.findByRole('button', { name: 'Get a report · 1 credit…' }));
+    fireEvent.click(await ui.findByRole('button', { name: 'Get a report · 1 credit…' }));
     expect(document.body.textContent).not.toMatch(/credits? left|balance/i);
-    expect(await screen.findByText(/confirm there/)).toBeTruthy();
+    expect(await ui.findByText(/confirm there/)).toBeTruthy();
     expect(actions.openPurchase).toHaveBeenCalledWith('1C6RD6FT1CS310366');
   });
 
   it('shows a failed check with its message and lets the user try again', async () => {
     let calls = 0;
-    setup({
+    const { ui, pill } = setup({
       checkRecords: async () =>
         ++calls === 1
           ? {
@@ -82,73 +112,90 @@ describe('badge', () => {
             }
           : { ok: true, value: counts },
     });
-    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/Try again in 60 s/);
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('33 records')).toBeTruthy();
+    fireEvent.click(pill);
+    fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
+    expect((await ui.findByRole('alert')).textContent).toMatch(/Try again in 60 s/);
+    fireEvent.click(ui.getByRole('button', { name: 'Try again' }));
+    expect(await ui.findByText('33 records')).toBeTruthy();
   });
 
   it('turns a background that does not answer into a message, not a blank panel', async () => {
-    setup({ checkRecords: async () => Promise.reject(new Error('Could not establish connection')) });
-    fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(
+    const { ui, pill } = setup({
+      checkRecords: async () => Promise.reject(new Error('Could not establish connection')),
+    });
+    fireEvent.click(pill);
+    fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
+    expect((await ui.findByRole('alert')).textContent).toMatch(
       /did not answer \(Could not establish connection\)/,
     );
   });
 
   it('carries the extension\'s mark, says "owned · open" for a report held, and opens it free', async () => {
-    const actions = setup({}, { owned: true });
-    const pill = screen.getByRole('button', { name: /VIN History Lens: owned · open/ });
-    fireEvent.click(pill);
-    fireEvent.click(screen.getByRole('button', { name: 'Open your report (free)' }));
-    expect(await screen.findByText(/opened in a new tab/)).toBeTruthy();
+    const { actions, ui } = setup({}, { owned: true });
+    fireEvent.click(ui.getByRole('button', { name: /VIN History Lens: owned · open/ }));
+    fireEvent.click(await ui.findByRole('button', { name: 'Open your report (free)' }));
+    expect(await ui.findByText(/opened in a new tab/)).toBeTruthy();
     expect(actions.openOwned).toHaveBeenCalledWith('1C6RD6FT1CS310366');
-    expect(screen.queryByRole('button', { name: 'Check records' })).toBeNull();
+    expect(ui.queryByRole('button', { name: 'Check records' })).toBeNull();
     expect(actions.openPurchase).not.toHaveBeenCalled();
     // Held: one record check on request says what was added since the purchase.
-    fireEvent.click(screen.getByRole('button', { name: 'Check for new records · 1 record check' }));
-    expect((await screen.findByTestId('since')).textContent).toMatch(
+    fireEvent.click(ui.getByRole('button', { name: 'Check for new records · 1 record check' }));
+    expect((await ui.findByTestId('since')).textContent).toMatch(
       /^3 records added to providerA since you bought the report \(30 then, 33 now\)/,
     );
     expect(actions.checkNewRecords).toHaveBeenCalledTimes(1);
   });
 
-  it('warns when the VIN contradicts the listing, before anything is spent', () => {
-    setup({}, { mismatch: { year: 2018, make: 'Honda' } });
-    fireEvent.click(screen.getByRole('button', { name: /VIN does not match/ }));
-    expect(screen.getByRole('alert').textContent).toMatch(
+  it('warns when the VIN contradicts the listing, before anything is spent', async () => {
+    const { ui } = setup({}, { mismatch: { year: 2018, make: 'Honda' } });
+    fireEvent.click(ui.getByRole('button', { name: /VIN does not match/ }));
+    expect((await ui.findByRole('alert')).textContent).toMatch(
       /decodes as 2012 Ram, but the listing says 2018 Honda\. A typo, or a sign of fraud/,
     );
   });
 
-  it('closes on its close button, on Escape and on a click outside', () => {
-    setup();
-    const pill = screen.getByRole('button', { name: /2012 Ram/ });
+  it('closes on its close button, on Escape (the focus back on the pill) and on a click outside', async () => {
+    const { ui, pill } = setup();
     fireEvent.click(pill);
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('region')).toBeNull();
+    fireEvent.click(await ui.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(ui.queryByRole('region')).toBeNull());
     fireEvent.click(pill);
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Check records' }), { key: 'Escape' });
+    fireEvent.keyDown(await ui.findByRole('button', { name: 'Check records' }), { key: 'Escape' });
+    await waitFor(() => expect(ui.queryByRole('region')).toBeNull());
     expect(pill.getAttribute('aria-expanded')).toBe('false');
+    expect((pill.getRootNode() as ShadowRoot).activeElement).toBe(pill);
     fireEvent.click(pill);
+    await ui.findByRole('region');
     fireEvent.pointerDown(document.body);
+    await waitFor(() => expect(ui.queryByRole('region')).toBeNull());
     expect(pill.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('opens its panel as a sheet (a popover, in the top layer) on a phone-wide window only', () => {
+  it('says on the pill why its panel could not come, opens nothing, and asks again on the next click', async () => {
+    let answers = 0;
+    const { ui, pill } = setup({}, {}, async () =>
+      ++answers === 1 ? 'The extension did not answer: reload the page.' : badgePanelApi,
+    );
+    fireEvent.click(pill);
+    await waitFor(() => expect(pill.title).toBe('The extension did not answer: reload the page.'));
+    expect(pill.getAttribute('aria-expanded')).toBe('false');
+    expect(ui.queryByRole('region')).toBeNull();
+    fireEvent.click(pill);
+    expect(await ui.findByRole('region')).toBeTruthy();
+  });
+
+  it('opens its panel as a sheet (a popover, in the top layer) on a phone-wide window only', async () => {
     const width = innerWidth;
     try {
       for (const [w, sheet] of [
         [1024, false],
         [360, true],
       ] as const) {
-        cleanup();
+        document.body.replaceChildren();
         (globalThis as { innerWidth: number }).innerWidth = w;
-        setup();
-        fireEvent.click(screen.getByRole('button', { name: /2012 Ram/ }));
-        const panel = screen.getByRole('region');
+        const { ui, pill } = setup();
+        fireEvent.click(pill);
+        const panel = await ui.findByRole('region');
         expect([panel.classList.contains('sheet'), panel.getAttribute('popover')]).toEqual(
           sheet ? [true, 'manual'] : [false, null],
         );

@@ -252,19 +252,24 @@ describe('detection in Chromium', () => {
     const drawn = () => drawnVins(tab);
     await tab.evaluate(() => document.querySelector('main > article:last-child')?.scrollIntoView());
     await expect.poll(drawn).toEqual(expect.arrayContaining([first.vin, second.vin]));
-    // Both sit at the end of the text, side by side: neither covers the other (the later one covered
-    // the earlier, whose clicks then reached the later one).
+    // Both placed, and neither covers the other (the later one once covered the earlier, whose
+    // clicks then reached the later one).
     const boxes = () =>
-      tab.$$eval('main > article:last-child vhr-badge', (hosts) =>
+      tab.$$eval('main > article:last-child vhr-badge[data-vhr-placed]', (hosts) =>
         hosts.map((h) => {
           const box = h.getBoundingClientRect();
-          return { left: Math.round(box.left), right: Math.round(box.right), top: Math.round(box.top) };
+          return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
         }),
       );
+    await expect.poll(async () => (await boxes()).length).toBe(2);
     const [earlier, later] = await boxes();
     if (!earlier || !later) throw new Error('two badges expected at the lot');
-    expect(later.top).toBe(earlier.top);
-    expect(later.left).toBeGreaterThanOrEqual(earlier.right);
+    const apart =
+      later.left >= earlier.right ||
+      later.right <= earlier.left ||
+      later.top >= earlier.bottom ||
+      later.bottom <= earlier.top;
+    expect(apart, JSON.stringify({ earlier, later })).toBe(true);
     const badge = await badgeOf(tab, second.vin);
     await badge.click(String(second.year));
     await expect.poll(() => badge.text()).toContain(second.vin);

@@ -77,7 +77,8 @@ describe('the badge on a listing', () => {
     const page = await listing();
     const badge = await badgeOf(page, '1G1PG5SC3C7167133');
     await badge.click(/VIN History Lens/);
-    expect(await badge.boxOf('panel')).not.toBeNull();
+    // The first click of a page brings the panel (the background injects it): at once after that.
+    await expect.poll(() => badge.boxOf('panel')).not.toBeNull();
     await page.keyboard.press('Escape');
     await expect.poll(() => badge.boxOf('panel')).toBeNull();
     await badge.click(/VIN History Lens/);

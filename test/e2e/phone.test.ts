@@ -167,17 +167,21 @@ describe('at 360x640 with touch', () => {
       for (const control of controls) {
         if (isBadge(control)) continue;
         control.scrollIntoView({ block: 'center' });
-        const r = control.getBoundingClientRect();
-        if (r.width === 0) continue;
-        for (let x = r.left + 1; x < r.right - 1; x += 2)
-          for (let y = r.top + 1; y < r.bottom - 1; y += 2)
-            if (isBadge(document.elementFromPoint(x, y)) && !(inPill(x, y) && ++underPill)) {
-              covered.push(
-                `${control.textContent?.trim().slice(0, 30)} at ${Math.round(x)},${Math.round(y)}`,
-              );
-              x = r.right;
-              break;
-            }
+        // Each of its boxes: a link that wraps is two line boxes, not the rectangle around both.
+        for (const r of control.getClientRects()) {
+          if (r.width === 0) continue;
+          let hit = false;
+          for (let x = r.left + 1; x < r.right - 1 && !hit; x += 2)
+            for (let y = r.top + 1; y < r.bottom - 1; y += 2)
+              if (isBadge(document.elementFromPoint(x, y)) && !(inPill(x, y) && ++underPill)) {
+                covered.push(
+                  `${control.textContent?.trim().slice(0, 30)} at ${Math.round(x)},${Math.round(y)}`,
+                );
+                hit = true;
+                break;
+              }
+          if (hit) break;
+        }
       }
       return { reach: Object.fromEntries(reach), covered, underPill };
     });

@@ -9,6 +9,7 @@ import { storedValue } from '../storage/store';
 
 const SCRIPT_ID = 'vin-user-sites';
 const CONTENT_SCRIPT = '/content-scripts/vin.js';
+const PANEL_SCRIPT = '/badge-panel.js';
 const userSitesItem = storedValue('userSites', z.array(z.string()), () => []);
 const disabledItem = storedValue('disabledBuiltInSites', z.array(z.string()), () => []);
 
@@ -50,6 +51,21 @@ export async function enableSite({
   if (tabId !== undefined)
     await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
   return ok(sites);
+}
+
+/**
+ * The badge panel, into the frame of the content script that asks (on a badge's first click there):
+ * the script every listing page loads stays small. The file is not web-accessible, so only this
+ * extension can put it into a page, and only into its own world of that page.
+ */
+export async function loadBadgePanel(_: unknown, sender: Sender): Promise<Result<null>> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined) return fail({ kind: 'forbidden', message: 'Only a tab can show a badge.' });
+  await browser.scripting.executeScript({
+    target: { tabId, frameIds: [sender.frameId ?? 0] },
+    files: [PANEL_SCRIPT],
+  });
+  return ok(null);
 }
 
 export async function disableSite({ origin }: { origin: string }): Promise<Result<string[]>> {

@@ -1,17 +1,22 @@
 // Mounts one badge in a closed shadow root, so the page can neither style nor script into it.
 // Not WXT's createShadowRootUi: that parses a <style> per badge and adds 3.5 KB gzip to the
 // content script; here every badge adopts one shared constructed stylesheet, which also keeps a
-// 2,000-card page cheap.
-import { render } from 'preact';
+// 2,000-card page cheap. The pill is plain DOM (pill.ts); its panel comes on the first click
+// (panel-loader.ts); where it sits is decided once it is laid out (spot-watch.ts).
 import type { RecordCounts } from '@/lib/domain';
 import { listingMismatch } from '@/lib/vin/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
-import { Badge, type BadgeActions } from './badge';
 import { BADGE_CSS } from './badge-style';
+import { createToggle } from './badge-toggle';
 import { trackNearScreen } from './near-screen';
 import type { BadgeHandle } from './page-scanner';
+import type { BadgeActions, PanelTarget } from './panel-contract';
+import { badgePanel } from './panel-loader';
+import { createPill, type PillState } from './pill';
 import type { Placement } from './placement';
+import { watchSpot } from './spot-watch';
 import { BADGE_TAG } from './subtree-scanner';
+import { watchTouchReach } from './touch-reach';
 
 let sheet: CSSStyleSheet | undefined;
 
@@ -33,22 +38,6 @@ function listingTitle(placement: Placement): string {
   return '';
 }
 
-/**
- * Two VINs in one text (a fleet sale's lot of two) put two badges at its end, at one spot: the
- * later one is moved past those drawn before it, so neither covers the other. Only then is a box
- * read (a layout): a badge alone at the end of its text, the common case, reads none.
- */
-function besideEarlierBadges(host: HTMLElement): string {
-  let width = 0;
-  for (
-    let other = host.previousElementSibling;
-    other?.localName === BADGE_TAG;
-    other = other.previousElementSibling
-  )
-    if (other.hasAttribute('data-vhr-shown')) width += other.getBoundingClientRect().width + 4;
-  return width ? `${width}px` : '';
-}
-
 export function mountBadge(
   placement: Placement,
   decode: LocalDecode,
@@ -57,7 +46,8 @@ export function mountBadge(
   owned = false,
 ): BadgeHandle {
   const { anchor } = placement;
-  const host = anchor.ownerDocument.createElement(BADGE_TAG);
+  const doc = anchor.ownerDocument;
+  const host = doc.createElement(BADGE_TAG);
   host.dataset.vhrVin = placement.vin;
   host.dataset.vhrAt = placement.append === 'first' ? 'card' : 'text';
   const shadow = host.attachShadow({ mode: 'closed' });
@@ -78,44 +68,65 @@ export function mountBadge(
   // At the card's top, or at the end of the text showing the VIN (inside it: the host takes no room).
   if (placement.append === 'first') anchor.prepend(host);
   else anchor.append(host);
-  // Open: above the neighbouring badges, still under the page's own overlays.
-  let open = false;
-  const onToggle = (isOpen: boolean) => {
-    open = isOpen;
-    host.style.zIndex = isOpen ? '3' : '';
-  };
+
+  const pill = createPill(doc, decode);
+  const state: PillState = { counts: known, owned, mismatch: null };
+  const mount = doc.createElement('div');
+  const target: PanelTarget = { shadow, mount, pill: pill.button };
+  let spot: ReturnType<typeof watchSpot> | undefined;
+  let stopReach = () => {};
+  const toggle = createToggle({
+    pill,
+    target,
+    state,
+    decode,
+    actions,
+    load: badgePanel,
+    onWords: () => spot?.wordsChanged(),
+    // Open: above the neighbouring badges, still under the page's own overlays.
+    onOpen: (open) => {
+      host.style.zIndex = open ? '3' : '';
+    },
+  });
+
   // Drawn once its place comes within a screen of the viewport, put away (undisplayed, its state
   // kept) once it is two screens away (near-screen.ts): a badge far from the screen costs the
   // page's layout nothing. One the user is using (its panel open, or focus in it) stays.
   let rendered = false;
   const forget = trackNearScreen(anchor, (near) => {
     if (!near) {
-      if (open || shadow.activeElement) return false;
+      if (toggle.isOpen() || shadow.activeElement) return false;
       delete host.dataset.vhrShown;
       return true;
     }
     host.dataset.vhrShown = '';
-    if (placement.append === 'end') host.style.marginLeft = besideEarlierBadges(host);
     if (rendered) return true;
     rendered = true;
-    render(
-      <Badge
-        decode={decode}
-        actions={actions}
-        onToggle={onToggle}
-        known={known}
-        owned={owned}
-        mismatch={listingMismatch(decode, listingTitle(placement))}
-      />,
-      shadow,
-    );
+    state.mismatch = listingMismatch(decode, listingTitle(placement));
+    pill.show(state);
+    pill.root.append(mount);
+    shadow.append(pill.root);
+    spot = watchSpot({
+      host,
+      card: placement.card,
+      anchor,
+      append: placement.append,
+      setCompact: pill.setCompact,
+      // Touch: its hit area is measured where it sits, again whenever it moves.
+      onPlaced: () => {
+        stopReach();
+        stopReach = watchTouchReach(pill.root);
+      },
+    });
     return true;
   });
   return {
     host,
     remove() {
       forget();
-      if (rendered) render(null, shadow);
+      spot?.stop();
+      stopReach();
+      if (toggle.isOpen()) void toggle.setOpen(false);
       host.remove();
     },
   };

@@ -1,0 +1,37 @@
+// Styles of a badge's panel, adopted into the badge's closed shadow root beside the pill's
+// (entrypoints/vin.content/badge-style.ts, which also holds the shared font, box sizing and mark).
+// The badge's host is the panel's containing block.
+export const PANEL_CSS = `
+.panel { position: absolute; top: calc(100% + 2px); left: 4px; width: 290px; padding: 8px 12px 10px;
+  background: #fff; color: #17202b; border: 1px solid #c6cdd6; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
+  font-size: 14px; line-height: 1.4; text-align: left; white-space: normal; }
+.panel.up { top: auto; bottom: calc(100% + 2px); }
+/* A phone: a sheet along the bottom of the viewport (a popover, in the top layer; see panel.tsx). */
+.panel.sheet { position: fixed; inset: auto 0 0; margin: 0; width: auto; height: auto; max-height: 80vh; overflow: auto;
+  border-radius: 12px 12px 0 0; padding: 12px 16px calc(16px + env(safe-area-inset-bottom)); }
+@media (pointer: coarse) {
+  button.act { min-height: 44px; }
+  .close { min-width: 44px; min-height: 44px; }
+}
+.head { display: flex; align-items: center; gap: 6px; font-size: 13px; margin-bottom: 6px; }
+.close { position: absolute; top: 4px; right: 4px; font: inherit; font-size: 18px; line-height: 1; border: 0; background: none; color: inherit; cursor: pointer; padding: 2px 6px; }
+.vin { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 14px; letter-spacing: .04em; margin-bottom: 2px; }
+.muted { color: #4f5b69; font-size: 13px; }
+.warning { margin: 8px 0; padding: 6px 8px; border-left: 4px solid #a4161a; background: #fff1f0; color: #7a0f12; font-size: 13px; }
+.counts { margin: 8px 0 2px; display: grid; grid-template-columns: auto auto; gap: 2px 12px; }
+.error { color: #a4161a; margin: 6px 0; }
+.actions { display: flex; gap: 6px; margin-top: 8px; flex-wrap: wrap; align-items: center; }
+button.act { font: inherit; font-size: 13px; padding: 4px 10px; border-radius: 6px; border: 1px solid #0f5f5c; background: #0f5f5c; color: #fff; cursor: pointer; }
+button.act.paid { background: #8a4b00; border-color: #8a4b00; }
+button.act.secondary { background: #fff; color: #0f5f5c; }
+button:focus-visible { outline: 2px solid #0f5f5c; outline-offset: 2px; }
+@media (prefers-color-scheme: dark) {
+  .panel { background: #1b2330; color: #e8edf3; border-color: #38414d; }
+  .muted { color: #a9b4c2; }
+  .warning { background: #3a1416; color: #ffb4ab; border-color: #ff8a80; }
+  .error { color: #ff8a80; }
+  button.act { background: #5fc4bd; border-color: #5fc4bd; color: #0d1117; }
+  button.act.paid { background: #f0b060; border-color: #f0b060; color: #0d1117; }
+  button.act.secondary { background: transparent; color: #5fc4bd; }
+}
+`;

@@ -1,0 +1,212 @@
+// A badge's panel: the vehicle's decode, its record counts when the user asks (each check is watched
+// by the service), a report only through the extension's own confirmation window, never from the
+// page. The balance is never shown here: a web page must not learn it. Drawn in the badge's closed
+// shadow root, under the pill the content script draws (entrypoints/vin.content/pill.ts).
+import { Component, createRef } from 'preact';
+import type { RecordCounts } from '@/lib/domain';
+import type { NewRecords } from '@/lib/messaging/page-messages';
+import { type Result, unanswered } from '@/lib/messaging/result';
+import { plural } from '@/lib/plural';
+import { newRecordsText } from '@/lib/records/new-records';
+import { decodeLine } from '@/lib/vin/vehicle-text';
+import type { PanelProps } from '../vin.content/panel-contract';
+
+interface PanelState {
+  step: Step;
+  notice: string | null;
+  /** "Check for new records" of a report held. */
+  since: Result<NewRecords> | 'checking' | null;
+  /** Where the panel opens: flipped up near the bottom, moved left (px) near the right edge. */
+  up: boolean;
+  dx: number;
+}
+
+/** At most this wide (CSS px), the panel opens as a bottom sheet. */
+const SHEET_MAX_WIDTH = 480;
+
+type Step = { step: 'idle' } | { step: 'checking' } | { step: 'checked'; result: Result<RecordCounts> };
+
+export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelState> {
+  override state: PanelState = {
+    step: this.props.counts
+      ? { step: 'checked', result: { ok: true, value: this.props.counts } }
+      : { step: 'idle' },
+    notice: null,
+    since: null,
+    up: false,
+    dx: 0,
+  };
+
+  root = createRef<HTMLElement>();
+  /**
+   * On a narrow screen (a phone) the panel is a sheet along the bottom of the viewport, in the top
+   * layer (a popover): no card's transform, overflow or stacking can clip or hide it there.
+   */
+  sheet = innerWidth <= SHEET_MAX_WIDTH;
+
+  // A click anywhere outside the badge closes the panel (the closed shadow root makes the page's
+  // events arrive retargeted to the badge's host, which is how "inside" is told apart).
+  outside = (event: Event) => {
+    const root = this.root.current?.getRootNode();
+    const host = root && 'host' in root ? (root as ShadowRoot).host : null;
+    if (host && !event.composedPath().includes(host)) this.props.onClose();
+  };
+
+  // Escape closes the panel (seen at the document in the capture phase: keys typed in the badge
+  // never reach the page's own handlers, see mount-badge.ts) and gives the focus back to the pill.
+  escape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    this.props.onClose();
+    this.props.pill.focus();
+  };
+
+  override componentDidMount() {
+    document.addEventListener('pointerdown', this.outside, true);
+    document.addEventListener('keydown', this.escape, true);
+    const panel = this.root.current;
+    if (this.sheet) return panel?.showPopover?.();
+    // Keep the panel inside the window (upward near the bottom, leftward near the right).
+    const rect = panel?.getBoundingClientRect();
+    if (!rect) return;
+    const up = rect.bottom > innerHeight && rect.top - rect.height - 40 > 0;
+    const dx = rect.right > innerWidth - 8 ? Math.max(innerWidth - 8 - rect.right, 8 - rect.left) : 0;
+    if (up || dx) this.setState({ up, dx });
+  }
+
+  override componentWillUnmount() {
+    document.removeEventListener('pointerdown', this.outside, true);
+    document.removeEventListener('keydown', this.escape, true);
+  }
+
+  check = async () => {
+    this.setState({ step: { step: 'checking' } });
+    const result: Result<RecordCounts> = await this.props.actions
+      .checkRecords(this.props.decode.vin)
+      .catch(unanswered);
+    this.setState({ step: { step: 'checked', result } });
+    if (result.ok) this.props.onCounts(result.value);
+  };
+
+  checkNew = async () => {
+    this.setState({ since: 'checking' });
+    const since: Result<NewRecords> = await this.props.actions
+      .checkNewRecords(this.props.decode.vin)
+      .catch(unanswered);
+    this.setState({ since });
+  };
+
+  act = async (action: 'openPurchase' | 'openOwned') => {
+    const result = await this.props.actions[action](this.props.decode.vin).catch(
+      (error: unknown): Result<null> => unanswered(error),
+    );
+    this.setState({
+      notice: result.ok
+        ? action === 'openPurchase'
+          ? 'The report window is open: confirm there.'
+          : 'Your report opened in a new tab.'
+        : result.error.message,
+    });
+  };
+
+  render() {
+    const { decode, owned, mismatch, onClose } = this.props;
+    const { step: state, notice, since, up, dx } = this.state;
+    const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
+    return (
+      <section
+        ref={this.root}
+        class={`panel${up ? ' up' : ''}${this.sheet ? ' sheet' : ''}`}
+        popover={this.sheet ? 'manual' : undefined}
+        style={dx ? { transform: `translateX(${dx}px)` } : undefined}
+        aria-label={`Vehicle ${decode.vin}`}
+      >
+        <header class="head">
+          <span class="mark" aria-hidden="true">
+            VH
+          </span>
+          <strong>VIN History Lens</strong>
+        </header>
+        <div class="vin">{decode.vin}</div>
+        <div class="muted">
+          {counts
+            ? [counts.vehicle.year || '', counts.vehicle.make, counts.vehicle.model].join(' ').trim()
+            : decodeLine(decode)}
+        </div>
+        {mismatch && (
+          <p class="warning" role="alert">
+            {`This VIN decodes as ${[decode.modelYear, decode.make].filter(Boolean).join(' ')}, but the listing says ${[mismatch.year, mismatch.make].filter(Boolean).join(' ')}. A typo, or a sign of fraud: check the VIN before paying for anything.`}
+          </p>
+        )}
+        {counts && (
+          <>
+            <div class="counts" role="status">
+              <span>providerA</span>
+              <span data-provider="providerA">{plural(counts.records.providerA, 'record')}</span>
+              <span>providerB</span>
+              <span data-provider="providerB">{plural(counts.records.providerB, 'record')}</span>
+            </div>
+            <p class="muted">
+              Records are entries in each provider's history: registrations, inspections, title changes,
+              odometer readings.
+            </p>
+          </>
+        )}
+        {state.step === 'checking' && (
+          <p class="muted" role="status">
+            Checking records…
+          </p>
+        )}
+        {state.step === 'checked' && !state.result.ok && (
+          <p class="error" role="alert">
+            {state.result.error.message}
+          </p>
+        )}
+        <div class="actions">
+          {owned && (
+            <button type="button" class="act" onClick={() => this.act('openOwned')}>
+              Open your report (free)
+            </button>
+          )}
+          {owned && since === null && (
+            <button type="button" class="act secondary" onClick={this.checkNew}>
+              Check for new records · 1 record check
+            </button>
+          )}
+          {!owned && state.step === 'idle' && (
+            <>
+              <button type="button" class="act" onClick={this.check}>
+                Check records
+              </button>
+              <span class="muted">uses 1 record check</span>
+            </>
+          )}
+          {!owned && counts && (
+            <button type="button" class="act paid" onClick={() => this.act('openPurchase')}>
+              Get a report · 1 credit…
+            </button>
+          )}
+          {state.step === 'checked' && !state.result.ok && (
+            <button type="button" class="act secondary" onClick={this.check}>
+              Try again
+            </button>
+          )}
+        </div>
+        {since === 'checking' && (
+          <p class="muted" role="status">
+            Checking for new records…
+          </p>
+        )}
+        {since && since !== 'checking' && (
+          <p class={since.ok ? '' : 'error'} role="status" data-testid="since">
+            {since.ok ? newRecordsText(since.value) : since.error.message}
+          </p>
+        )}
+        {notice && <p class="muted">{notice}</p>}
+        {/* Last in the tab order (the first Tab from the pill reaches the action), shown top right. */}
+        <button type="button" class="close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </section>
+    );
+  }
+}

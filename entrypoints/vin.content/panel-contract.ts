@@ -1,0 +1,49 @@
+// What the content script and the badge panel (entrypoints/badge-panel/, injected by the background
+// on the first click of a page: the always-loaded script carries no panel) say to each other. Both
+// run in the extension's isolated world of the page, so the panel's entry is a global of that world:
+// the page's own scripts cannot see it.
+import type { RecordCounts } from '@/lib/domain';
+import type { NewRecords } from '@/lib/messaging/page-messages';
+import type { Result } from '@/lib/messaging/result';
+import type { ListingSays } from '@/lib/vin/listing-mismatch';
+import type { LocalDecode } from '@/lib/vin/vin-verdict';
+
+/** What a badge may ask the background for (content-script messages; nothing is bought here). */
+export interface BadgeActions {
+  checkRecords(vin: string): Promise<Result<RecordCounts>>;
+  openPurchase(vin: string): Promise<Result<null>>;
+  openOwned(vin: string): Promise<Result<null>>;
+  checkNewRecords(vin: string): Promise<Result<NewRecords>>;
+}
+
+export interface PanelProps {
+  decode: LocalDecode;
+  actions: BadgeActions;
+  /** Counts known (cached, or checked from this badge before): shown without a new check. */
+  counts: RecordCounts | undefined;
+  /** The user holds a report for this VIN. */
+  owned: boolean;
+  /** What the listing says that the VIN's decode contradicts. */
+  mismatch: ListingSays | null;
+  /** A check came back: the pill shows the counts from now on. */
+  onCounts(counts: RecordCounts): void;
+  /** The panel asks to close (its close button, Escape, a click outside). */
+  onClose(): void;
+}
+
+export interface PanelTarget {
+  /** The badge's closed shadow root: the panel's styles are adopted there. */
+  shadow: ShadowRoot;
+  /** Where the panel is drawn (after the pill, in the badge). */
+  mount: HTMLElement;
+  /** The pill: focus goes back to it when Escape closes the panel. */
+  pill: HTMLElement;
+}
+
+export interface BadgePanelApi {
+  open(target: PanelTarget, props: PanelProps): void;
+  close(target: PanelTarget): void;
+}
+
+/** The global the injected panel script sets in the isolated world. */
+export const PANEL_GLOBAL = 'vhrBadgePanel';

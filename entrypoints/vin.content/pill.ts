@@ -1,0 +1,70 @@
+// A badge's pill, in plain DOM (no framework in the script every listing page loads): the
+// extension's mark and the vehicle's state at a glance (not checked, counts known, report owned, or
+// a warning when the VIN contradicts the listing). Compact, it shows the mark alone and says the
+// same to screen readers. Its panel comes on the first click (panel-loader.ts).
+import type { RecordCounts } from '@/lib/domain';
+import { plural } from '@/lib/plural';
+import type { ListingSays } from '@/lib/vin/listing-mismatch';
+import type { LocalDecode } from '@/lib/vin/vin-verdict';
+
+export interface PillState {
+  counts: RecordCounts | undefined;
+  owned: boolean;
+  mismatch: ListingSays | null;
+}
+
+export interface Pill {
+  /** The badge's root (the panel is drawn in it, after the pill). */
+  root: HTMLElement;
+  button: HTMLButtonElement;
+  /** Shows `state`; true when the pill's words changed (its size may have). */
+  show(state: PillState): boolean;
+  setCompact(compact: boolean): void;
+}
+
+const total = (counts: RecordCounts) => counts.records.providerA + counts.records.providerB;
+
+export function createPill(doc: Document, decode: LocalDecode): Pill {
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => {
+    const node = doc.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  };
+  const root = el('div', 'badge');
+  const button = el('button', 'pill');
+  button.type = 'button';
+  button.title = `VIN History Lens · VIN ${decode.vin}`;
+  button.setAttribute('aria-expanded', 'false');
+  const mark = el('span', 'mark', 'VH');
+  mark.setAttribute('aria-hidden', 'true');
+  const text = el('span', 'text');
+  const words = doc.createTextNode('');
+  text.append(el('span', 'visually-hidden', 'VIN History Lens: '), words);
+  button.append(mark, text);
+  root.append(button);
+  const label = [decode.modelYear, decode.make].filter(Boolean).join(' ') || 'Vehicle';
+  let compact = false;
+  return {
+    root,
+    button,
+    show({ counts, owned, mismatch }) {
+      const said = mismatch
+        ? '⚠ VIN does not match'
+        : owned
+          ? 'owned · open'
+          : counts
+            ? `${label} · ${plural(total(counts), 'record')}`
+            : label;
+      const kind = mismatch ? ' warn' : owned ? ' owned' : counts ? ' known' : '';
+      button.className = `pill${kind}${compact ? ' compact' : ''}`;
+      if (words.data === said) return false;
+      words.data = said;
+      return true;
+    },
+    setCompact(value) {
+      compact = value;
+      button.classList.toggle('compact', value);
+    },
+  };
+}
