@@ -9,6 +9,8 @@ import { BUILT_IN_SITES, sitePatterns } from './lib/sites/sites';
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
 /** Entrypoints for the tests only (named test-*): left out of the store builds. */
 const isTestOnly = (name: string) => name.startsWith('test-');
+/** Entrypoints built without webextension-polyfill (see the vite:build:extendConfig hook). */
+const NO_POLYFILL = new Set(['content-script', 'background', 'unlisted-script']);
 /** The toolbar and the extensions page (public/icon/<size>.png, drawn by `npm run icons`). */
 const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
 
@@ -125,13 +127,14 @@ export default defineConfig({
     'build:publicAssets': (_wxt, files) => {
       files.push({ relativeDest: 'privacy.html', contents: privacyPage() });
     },
-    // Content scripts use the browser's own promise-based API (WXT's plain \`browser\`: Firefox's
-    // \`browser\`, else Chrome's \`chrome\`, promise-based in MV3) instead of webextension-polyfill,
-    // 2.9 KB gzip of the 20 KB budget spent on wrapping APIs that are promise-based already. They
-    // call only runtime.sendMessage and runtime.id, identical in both browsers. The background and
-    // the pages keep the polyfill (@webext-core/messaging and WXT's storage are built on it).
+    // The content script, the badge panel and the background use the browser's own promise-based API
+    // (WXT's plain \`browser\`: Firefox's \`browser\`, else Chrome's \`chrome\`, promise-based in MV3)
+    // instead of webextension-polyfill: 2.9 KB gzip of each budget spent on wrapping APIs that are
+    // promise-based already. The one place they differ, an answer to a message, is handled by the
+    // background's receiver (lib/messaging/message-receiver.ts). The pages keep the polyfill
+    // (@webext-core/messaging, which they send with, is built on it).
     'vite:build:extendConfig': (entrypoints, config) => {
-      if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
+      if (!entrypoints.every((entrypoint) => NO_POLYFILL.has(entrypoint.type))) return;
       const alias = config.resolve?.alias ?? {};
       const entries = Array.isArray(alias)
         ? alias

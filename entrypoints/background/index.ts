@@ -2,8 +2,8 @@
 // who may send each; start-up chores.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { onMessage } from '@/lib/messaging/messaging';
-import { type Handlers, MESSAGE_TYPES, type MessageType } from '@/lib/messaging/protocol';
+import { receiveMessages } from '@/lib/messaging/message-receiver';
+import { type Handlers, MESSAGE_TYPES } from '@/lib/messaging/protocol';
 import { cachedAccountRead, getAccount } from './account/account';
 import { clearCachedData } from './account/clear-data';
 import { getSettings, saveSettings } from './account/connection-settings';
@@ -113,17 +113,21 @@ function keepOnTime() {
   void keepReconcilerOnTime().catch((error: unknown) => console.warn('[reconcile] alarm:', error));
 }
 
-function register<K extends MessageType>(type: K) {
-  const guarded = guard(type, HANDLERS[type]);
-  // The library's overloads cannot follow a generic K; HANDLERS above is where the types are held.
-  (onMessage as unknown as (type: K, handler: typeof guarded) => void)(type, (message) => {
-    keepOnTime();
-    return guarded(message);
-  });
-}
+/** Each message type's guarded handler, as the receiver calls it (guard.ts checks sender and payload). */
+const RECEIVERS = Object.fromEntries(
+  MESSAGE_TYPES.map((type) => {
+    const guarded = guard(type, HANDLERS[type]);
+    const receive = (message: Parameters<typeof guarded>[0]) => {
+      keepOnTime();
+      return guarded(message);
+    };
+    return [type, receive];
+  }),
+);
 
 export default defineBackground(() => {
-  for (const type of MESSAGE_TYPES) register(type);
+  // Firefox takes answers returned as promises; Chrome's own API needs sendResponse.
+  receiveMessages(browser.runtime.onMessage, RECEIVERS, browser.runtime.getURL('/').startsWith('moz-'));
   // Money first: a purchase whose answer was lost is settled whatever else fails to start.
   listenForReconcileAlarm();
   // Purchases 0.1 left pending become intents first, then everything due is settled.

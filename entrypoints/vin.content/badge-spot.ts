@@ -33,7 +33,10 @@ export interface SpotInput {
    * card has nothing before it to measure against).
    */
   gapTop: number | null;
-  /** The viewport's width: a badge never reaches past it. */
+  /**
+   * How far right a badge may reach: the viewport's width, or nothing (Infinity) for a card in a
+   * strip that scrolls sideways (a carousel), where the user scrolls to what is past the edge.
+   */
   viewportWidth: number;
 }
 
@@ -86,6 +89,7 @@ function candidates(input: SpotInput, size: Size): Candidate[] {
     out.push({ ...at(card.right - size.width, card.top - 1 - size.height), above: true });
   out.push(at(card.left + INSET, card.top + INSET));
   out.push(at(card.right - INSET - size.width, card.bottom - INSET - size.height));
+  out.push(at(card.left + INSET, card.bottom - INSET - size.height));
   return out;
 }
 

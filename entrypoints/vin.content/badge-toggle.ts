@@ -15,8 +15,8 @@ export interface ToggleOptions {
   load(): Promise<BadgePanelApi | string>;
   /** The pill's words changed (its size may have). */
   onWords(): void;
-  /** Opened or closed (the host is raised above its neighbours while open). */
-  onOpen(open: boolean): void;
+  /** Opened or closed (the host is raised above its neighbours while open); `drawn`: the panel is there. */
+  onOpen(open: boolean, drawn: boolean): void;
 }
 
 export function createToggle(o: ToggleOptions) {
@@ -26,17 +26,18 @@ export function createToggle(o: ToggleOptions) {
     if (next === open) return;
     open = next;
     expanded(next);
-    o.onOpen(next);
+    o.onOpen(next, false);
     const panel = await o.load();
     if (typeof panel === 'string') {
       // Said on the pill itself (its tooltip); the next click asks again.
       open = false;
       expanded(false);
-      o.onOpen(false);
+      o.onOpen(false, false);
       o.pill.button.title = panel;
       return;
     }
     if (!open) return panel.close(o.target);
+    o.onOpen(true, true);
     panel.open(o.target, {
       decode: o.decode,
       actions: o.actions,

@@ -83,9 +83,11 @@ export function mountBadge(
     actions,
     load: badgePanel,
     onWords: () => spot?.wordsChanged(),
-    // Open: above the neighbouring badges, still under the page's own overlays.
-    onOpen: (open) => {
+    // Open: above the neighbouring badges, still under the page's own overlays. Drawn: said on the
+    // host (what a test waits for: the first panel of a page arrives after a round trip).
+    onOpen: (open, drawn) => {
       host.style.zIndex = open ? '3' : '';
+      host.toggleAttribute('data-vhr-open', drawn);
     },
   });
 

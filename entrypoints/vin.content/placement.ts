@@ -20,6 +20,9 @@ export interface Placement {
 }
 
 const MANY = 1;
+/** A strip of slides (sites name them so, in classes, ids or ARIA), which repeats listings shown elsewhere. */
+const CAROUSEL =
+  '[class*="carousel" i],[id*="carousel" i],[data-cmp*="carousel" i],[aria-roledescription="carousel" i],[class*="swiper" i],[class*="slick" i],[class*="splide" i]';
 // A key on more elements than this is page furniture (a logo, a "view all" link), not a card's.
 const MAX_CARRIERS = 8;
 
@@ -236,8 +239,10 @@ export function createPlacer(doc: Document) {
           const { listItem, largest } = climb(el, vin);
           return listItem ?? largest;
         });
-        const outer = outermost(found);
-        // Carriers of one key in two cards (a shared photo, two look-alike titles): it says nothing.
+        // Carriers of one key in two cards (a shared photo, two look-alike titles) say nothing, unless
+        // one is a carousel's slide (a dealer's "more from us" strip that repeats a result): the
+        // listing's card is the result.
+        const outer = outermost(found) ?? outermost(found.filter((card) => !card?.closest(CAROUSEL)));
         if (outer) cards.push(outer);
       }
       if (cards.length === 0) continue;

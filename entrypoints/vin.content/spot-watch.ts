@@ -136,6 +136,18 @@ function unclipped(element: Element): boolean {
   );
 }
 
+/** Whether the card sits in a strip the user scrolls sideways (a carousel), short of the page itself. */
+function inSidewaysScroller(card: Element): boolean {
+  const root = card.ownerDocument.documentElement;
+  for (
+    let el = card.parentElement;
+    el && el !== root && el !== card.ownerDocument.body;
+    el = el.parentElement
+  )
+    if (el.scrollWidth > el.clientWidth && /auto|scroll/.test(getComputedStyle(el).overflowX)) return true;
+  return false;
+}
+
 /** The top of the free room above the card, when a badge may go there. */
 function gapTopOf(card: Element, cardTop: number): number | null {
   const before = card.previousElementSibling;
@@ -168,7 +180,7 @@ function solve(state: State): void {
     pill: state.full,
     compact: compactSize,
     gapTop: gapTopOf(card, cardBox.top),
-    viewportWidth: document.documentElement.clientWidth,
+    viewportWidth: inSidewaysScroller(card) ? Number.POSITIVE_INFINITY : document.documentElement.clientWidth,
   });
   // The host's place as the page laid it out, without the move applied last time.
   const before = { dx: state.dx, dy: state.dy };

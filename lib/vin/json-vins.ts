@@ -1,5 +1,5 @@
 // VINs in structured data: JSON-LD, embedded page state, JSON-valued attributes. Pure.
-import { isVinSyntax, type Vin } from './vin-syntax';
+import { isLabelledVinSyntax, type Vin } from './vin-syntax';
 
 export interface JsonVin {
   vin: Vin;
@@ -11,19 +11,22 @@ export interface JsonVin {
   keyInParent?: string;
 }
 
-const VIN_KEY = /^(vin|vinNumber|vehicleVin|vehicleIdentificationNumber)$/i;
+// "vin", "VIN", "vinNumber", "vin_number", "vehicleVin", "vehicle_vin", "lot_vin", "itemVin": names
+// that say VIN, as sites and their analytics write them.
+const VIN_KEY = /^(?:(?:vehicle|lot|car|item)[_-]?)?vin(?:[_-]?number)?$|^vehicleIdentificationNumber$/i;
 const MAX_DEPTH = 12;
 const MAX_NODES = 50_000;
 
 /**
  * A value under a key named "vin", as a VIN would be written (trimmed, upper case), when it passes
- * the same syntax predicate as every other path (lib/vin/vin-syntax.ts). The label only spares it the
+ * the labelled form of the one syntax predicate (lib/vin/vin-syntax.ts: a VIN made outside North
+ * America needs no check digit there). The label also spares a North American VIN the
  * manufacturer-code test in the background, so a code newer than the bundled list is still found.
  */
 export function acceptLabelledVin(value: unknown): Vin | null {
   if (typeof value !== 'string') return null;
   const vin = value.trim().toUpperCase();
-  return isVinSyntax(vin) ? vin : null;
+  return isLabelledVinSyntax(vin) ? vin : null;
 }
 
 /** Every VIN in a parsed JSON value, with the object that holds it. */
@@ -58,9 +61,26 @@ export function vinsInScriptText(text: string): JsonVin[] {
   const found: JsonVin[] = [];
   for (const match of text.matchAll(LABELLED_IN_TEXT)) {
     const vin = acceptLabelledVin(match[1]);
-    if (vin) found.push({ vin });
+    if (!vin) continue;
+    // The object literal around it (an analytics event: `{ item_name: '…', vehicle_vin: '…' }`),
+    // its plain values read as a record: what tells whether the page is about this vehicle.
+    const record = literalAround(text, match.index ?? 0);
+    found.push(record ? { vin, record } : { vin });
   }
   return found;
+}
+
+const LITERAL_PAIR = /([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')\s*:\s*("[^"\n]*"|'[^'\n]*'|-?\d+(?:\.\d+)?)/g;
+
+/** The string and number values of the innermost `{ … }` around `at` in script text, by name. */
+function literalAround(text: string, at: number): Record<string, unknown> | undefined {
+  const open = text.lastIndexOf('{', at);
+  const close = text.indexOf('}', at);
+  if (open < 0 || close < 0 || close - open > 4_000) return undefined;
+  const record: Record<string, unknown> = {};
+  for (const [, key = '', value = ''] of text.slice(open + 1, close).matchAll(LITERAL_PAIR))
+    record[key.replace(/^["']|["']$/g, '')] = /^["']/.test(value) ? value.slice(1, -1) : Number(value);
+  return Object.keys(record).length > 1 ? record : undefined;
 }
 
 /** JSON, or the outermost {...} of an assignment around JSON; undefined when neither parses. */

@@ -142,6 +142,22 @@ export function vehicleParts(record: Record<string, unknown>): [string, string, 
   return undefined;
 }
 
+/** Keys whose value is the record's own name for the vehicle (an analytics item's item_name). */
+const OWN_NAME = new Set(['name', 'title', 'itemname', 'vehiclename', 'listingtitle', 'itemtitle']);
+
+/**
+ * The vehicle's name as the record words it ("2010 Mercedes-Benz C 200 CDI Estate"), cut into its
+ * words, when it has no year, make and model fields of their own: three words at least, one a year.
+ */
+function ownName(record: Record<string, unknown>): string[] | undefined {
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value !== 'string' || !OWN_NAME.has(key.toLowerCase().replace(/[^a-z]/g, ''))) continue;
+    const words = wordsOf(value);
+    if (words.length >= 3 && words.some((w) => /^(19|20)\d\d$/.test(w))) return words;
+  }
+  return undefined;
+}
+
 function vehicleName(record: Record<string, unknown>): string | undefined {
   return vehicleParts(record)?.join(' ');
 }
@@ -158,7 +174,7 @@ const wordsOf = (text: string) =>
  * Carvana" names a 2019 Ford F150).
  */
 export function titleNames(title: string, record: Record<string, unknown>): boolean {
-  const parts = vehicleParts(record);
+  const parts = vehicleParts(record) ?? ownName(record);
   if (!parts) return false;
   const words = wordsOf(title);
   const grams = new Set(words);

@@ -83,6 +83,23 @@ export function isVinSyntax(vin: string): vin is Vin {
   return VIN_SHAPE.test(vin) && passesRules(vin);
 }
 
+/**
+ * A VIN under a name that says so (a "vin" key, data-vin): besides every VIN `isVinSyntax` takes, one
+ * made outside North America (its first character not 1-5), where ISO 3779 asks for no check digit in
+ * position 9 and no model year in position 10, so those two rules are not asked of it. Only a label
+ * earns that (unlabelled, the rules are what tells a VIN from a 17-character code); the background
+ * still wants a known manufacturer code for it (lib/vin/vin-verdict.ts).
+ */
+export function isLabelledVinSyntax(vin: string): vin is Vin {
+  return (
+    isVinSyntax(vin) ||
+    (VIN_SHAPE.test(vin) && !NORTH_AMERICA.test(vin) && LETTER.test(vin) && DIGIT.test(vin))
+  );
+}
+
+/** A VIN of a vehicle made for North America: a check digit and a model year are required there. */
+export const NORTH_AMERICA = /^[1-5]/;
+
 // Upper case only: listing pages show VINs in capitals, and lower-case 17-character tokens are
 // mostly ids and hashes. Structured fields named "vin" are normalised by the scanner instead.
 // \b (not glued to a letter, digit or underscore) runs about twice as fast in V8 as lookarounds.

@@ -4,7 +4,14 @@
 // proposes, the background decides. Pure: no browser globals.
 import { z } from 'zod/mini';
 import { Vin } from './vin-schema';
-import { type Vin as CheckedVin, checkDigitStatus, isVinSyntax, modelYear } from './vin-syntax';
+import {
+  type Vin as CheckedVin,
+  checkDigitStatus,
+  isLabelledVinSyntax,
+  isVinSyntax,
+  modelYear,
+  NORTH_AMERICA,
+} from './vin-syntax';
 import { describeWmi, isKnownWmiPrefix } from './wmi';
 
 export interface Candidate {
@@ -18,7 +25,9 @@ export interface Candidate {
  * order number? The syntax's other rules, plus a known manufacturer code unless a label says "VIN".
  */
 export function isVin(vin: string, labelled: boolean): boolean {
-  return isVinSyntax(vin) && (labelled || isKnownWmiPrefix(vin.slice(0, 3)));
+  if (isVinSyntax(vin)) return labelled || isKnownWmiPrefix(vin.slice(0, 3));
+  // A labelled VIN made outside North America, without its check digit: its maker must be known.
+  return labelled && isLabelledVinSyntax(vin) && isKnownWmiPrefix(vin.slice(0, 3));
 }
 
 export const LocalDecode = z.object({
@@ -34,8 +43,11 @@ export type LocalDecode = z.infer<typeof LocalDecode>;
 
 /** All a VIN tells without any network call: year, region, country, maker for common codes. */
 export function decodeVin(vin: CheckedVin, currentYear?: number): LocalDecode {
-  const decode: LocalDecode = { vin, ...describeWmi(vin), checkDigit: checkDigitStatus(vin) };
-  const year = modelYear(vin, currentYear);
+  const checkDigit = checkDigitStatus(vin);
+  const decode: LocalDecode = { vin, ...describeWmi(vin), checkDigit };
+  // Outside North America position 10 is a model year only where the maker follows those rules, as
+  // a right check digit shows: otherwise no year is read from it (and no mismatch built on one).
+  const year = checkDigit === 'invalid' && !NORTH_AMERICA.test(vin) ? undefined : modelYear(vin, currentYear);
   if (year !== undefined) decode.modelYear = year;
   return decode;
 }

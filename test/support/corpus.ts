@@ -108,6 +108,23 @@ export const CORPUS: CorpusPage[] = [
       JNKCV51F54M711589: 'JNKCV51F54M711589',
     },
   },
+  {
+    file: 'autotrader-carousel-twice.html',
+    site: 'Autotrader search: a listing both in the dealer carousel and in the results',
+    tab: ['1B4GP54RXVB379372', '1G1JC1440PZ215164', 'JH4DB7568SS006474', 'JNKCV51F54M711589'],
+    badges: {
+      '1B4GP54RXVB379372': '1B4GP54RXVB379372',
+      '1G1JC1440PZ215164': '1G1JC1440PZ215164',
+      JH4DB7568SS006474: 'JH4DB7568SS006474',
+      JNKCV51F54M711589: 'JNKCV51F54M711589',
+    },
+  },
+  {
+    file: 'eu-auction-lot.html',
+    site: 'European auction lot: a European VIN only in an analytics dataLayer literal, no <h1>',
+    tab: ['WDD2040481A712345'],
+    badges: { WDD2040481A712345: 'page' },
+  },
 ];
 
 /** Where a badge host sits: the oracle of its nearest marked ancestor, "page" first in <body>. */

@@ -186,3 +186,52 @@ describe('listing mismatch', () => {
     expect(listingMismatch(toyota2010, 'Great family car, low miles')).toBeNull();
   });
 });
+
+// A European-market VIN (ISO 3779): no check digit in position 9, no model year in position 10. The
+// shape of eu-auction-lot.html's (test/fixtures/corpus/): a real manufacturer code, WDD, on that pattern.
+describe('a VIN made outside North America', () => {
+  const EU = 'WDD2040481A712345';
+
+  it('is a VIN under a label only, and only with a known manufacturer code', async () => {
+    const { acceptLabelledVin } = await import('@/lib/vin/json-vins');
+    expect(checkDigitStatus(EU)).toBe('invalid');
+    expect(acceptLabelledVin(` ${EU.toLowerCase()} `)).toBe(EU);
+    expect(isVin(EU, true)).toBe(true);
+    // Unlabelled, in text, the rules still tell it from a 17-character code: not a VIN.
+    expect(isVin(EU, false)).toBe(false);
+    expect(findVins(`Lot 40721 · ${EU}`)).toEqual([]);
+    // Labelled but with no known maker (QQQ) or no digit: not a VIN either.
+    expect(isVin('QQQ2040481A712345', true)).toBe(false);
+    expect(acceptLabelledVin('WDDABCDEFGHJKLMNP')).toBeNull();
+    // A North American VIN keeps every rule, labelled or not.
+    expect(acceptLabelledVin('1G1PG5SC4C7167133')).toBeNull();
+  });
+
+  it('has no model year read from position 10 when it has no check digit, so no year contradicts the listing', async () => {
+    const { listingMismatch } = await import('@/lib/vin/listing-mismatch');
+    const decode = decodeVin(vinOf(EU), 2026);
+    expect(decode).toMatchObject({ make: 'Mercedes-Benz', region: 'Europe', checkDigit: 'invalid' });
+    expect(decode.modelYear).toBeUndefined();
+    expect(listingMismatch(decode, '2010 Mercedes-Benz C 200 CDI Estate')).toBeNull();
+    // A European maker's North American VIN (right check digit) keeps its model year.
+    expect(decodeVin(vinOf('WP0CB29874U669313'), 2026).modelYear).toBe(2004);
+  });
+
+  it('is found in an analytics event written as a JavaScript literal, with the item it describes', async () => {
+    const { vinsInScriptText } = await import('@/lib/vin/json-vins');
+    const { titleNames } = await import('@/lib/vin/listing-identity');
+    const script = `window.dataLayer = window.dataLayer || [];
+      window.dataLayer.push({ event: 'view_item', ecommerce: { currency: 'EUR', items: [{
+        item_id: 'LOT-40721', item_name: '2010 Mercedes-Benz C 200 CDI Estate', vehicle_vin: '${EU}', price: 7450 }] } });`;
+    const [found, ...more] = vinsInScriptText(script);
+    expect(more).toEqual([]);
+    expect(found?.vin).toBe(EU);
+    expect(found?.record).toMatchObject({ item_id: 'LOT-40721', price: 7450 });
+    const record = found?.record ?? {};
+    // The page is about it when its title names the item as the item names itself.
+    expect(titleNames('2010 Mercedes-Benz C 200 CDI Estate · Lot 40721 · Online car auction', record)).toBe(
+      true,
+    );
+    expect(titleNames('Mercedes-Benz estates at auction', record)).toBe(false);
+  });
+});
