@@ -106,7 +106,7 @@ export function createCardIndex(doc: Document) {
         if (elements) {
           while (position < elements.length) {
             indexElement(elements[position++] as Element);
-            if ((position & 31) === 0 && timeUp()) return false;
+            if ((position & 7) === 0 && timeUp()) return false;
           }
           elements = null;
         }
