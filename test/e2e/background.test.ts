@@ -23,7 +23,7 @@ describe('background in Chromium', () => {
     for (const tab of tabs) {
       for (const vin of ['1C6RD6FT1CS310366', '1G1PG5SC3C7167133']) {
         const badge = await badgeOf(tab, vin);
-        await badge.click(/VIN/);
+        await badge.open();
         await badge.click(/Check (for new )?records/);
         await expect.poll(() => badge.text()).toMatch(/\d+ records/);
         await badge.close();
@@ -35,7 +35,7 @@ describe('background in Chromium', () => {
     await tabs[0]?.reload();
     await tabs[0]?.waitForSelector('[data-vhr-vin="1C6RD6FT1CS310366"]');
     const badge = await badgeOf(tabs[0] as Page, '1C6RD6FT1CS310366');
-    await badge.click(/VIN/);
+    await badge.open();
     await expect.poll(() => badge.text()).toContain('33 records');
     expect(stack.server.sim.log.filter((e) => e.endpoint === 'records')).toHaveLength(2);
     for (const tab of tabs) await tab.close();

@@ -61,7 +61,47 @@ export async function badgeOf(page: Page, vin: string) {
     const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
     return [(x1 + x3) / 2, (y1 + y3) / 2];
   }
+  const attr = (node: DomNode | undefined, name: string) => {
+    const attrs = node?.attributes ?? [];
+    const i = attrs.indexOf(name);
+    return i >= 0 ? attrs[i + 1] : undefined;
+  };
+  /** Opens the panel from the pill as a user would, and waits until it is drawn (the first open of
+   * a page waits for the background to inject it). A press that did not reach the pill (the pill
+   * moved to a new spot between the reading of its box and the press: spot-watch.ts) is made
+   * again, as a user would; one that did is never repeated, since a second press closes. */
+  async function open(how: 'click' | 'tap' = 'click'): Promise<void> {
+    const pill = /VIN History Lens/;
+    const state = async () => {
+      const badgeHost = await host();
+      const button = [...walk(badgeHost)].find((n) => n.nodeName === 'BUTTON' && pill.test(textOf(n)));
+      return {
+        drawn: attr(badgeHost, 'data-vhr-open') !== undefined,
+        pressed: attr(button, 'aria-expanded') === 'true',
+        said: `${textOf(badgeHost)} (pill's title: ${attr(button, 'title')})`,
+      };
+    };
+    const until = async (ms: number, done: (s: Awaited<ReturnType<typeof state>>) => boolean) => {
+      for (const end = Date.now() + ms; ; ) {
+        const now = await state();
+        if (done(now) || Date.now() > end) return now;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const [x, y] = await centreOf(pill);
+      if (how === 'tap') await page.touchscreen.tap(x, y);
+      else await page.mouse.click(x, y);
+      // The pill says it is pressed at once; the panel follows (injected by the background).
+      if (!(await until(1_000, (s) => s.pressed || s.drawn)).pressed) continue;
+      const now = await until(10_000, (s) => s.drawn || !s.pressed);
+      if (now.drawn) return;
+      throw new Error(`the panel of ${vin} did not open: ${now.said}`);
+    }
+    throw new Error(`the pill of ${vin} did not take three presses: ${(await state()).said}`);
+  }
   return {
+    open,
     /** All text inside the badge, its closed shadow root included. */
     text: async () => textOf(await host()),
     /** Clicks, with the mouse, the first button inside the badge whose text contains `label`. */

@@ -78,7 +78,7 @@ describe('detection in Chromium', () => {
   it("shows the simulator's record counts when the user asks, with one record check", async () => {
     const badge = await badgeOf(page, '1C6RD6FT1CS310366');
     expect(await badge.text()).toContain('2012 Ram');
-    await badge.click(/VIN History Lens/);
+    await badge.open();
     await badge.click(/Check (for new )?records/);
     await expect.poll(() => badge.text()).toContain('33 records');
     expect(await badge.text()).toContain('37 records');

@@ -124,7 +124,7 @@ describe('a hostile page', () => {
     });
     const vin = '1C6RD6FT1CS310366';
     const badge = await badgeOf(page, vin);
-    await badge.click(/VIN History Lens/);
+    await badge.open();
     await badge.click(/Check (for new )?records/);
     await expect.poll(() => badge.text()).toContain('Get a report');
     const confirmOpened = stack.browser.context.waitForEvent('page', {
@@ -194,7 +194,7 @@ describe('a hostile page', () => {
     expect(recordChecks()).toBe(checksBefore);
     // The user asks for one VIN's records: the badge and the background still answer.
     const badge = await badgeOf(page, '4T1BB3EK5AU118081');
-    await badge.click(/VIN History Lens/);
+    await badge.open();
     await badge.click(/Check (for new )?records/);
     await expect.poll(() => badge.text(), { timeout: 15_000 }).toMatch(/providerA\s*(has )?\d+ records?/);
     await badge.close();

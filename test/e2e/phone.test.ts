@@ -204,7 +204,7 @@ describe('at 360x640 with touch', () => {
     const page = await phoneTab(`${stack.server.origin}/fixtures/corpus/cars-com-search.html`);
     await expect.poll(() => page.locator('[data-vhr-vin][data-vhr-shown]').count()).toBe(5);
     const badge = await badgeOf(page, 'KNAE55LC7J6018811');
-    await badge.tap(/VIN History Lens/);
+    await badge.open('tap');
     // The finger landed on the badge, not on the card's link under it.
     expect(page.url()).toMatch(/cars-com-search\.html$/);
     await expect.poll(() => badge.boxOf('panel')).not.toBeNull();
@@ -225,7 +225,7 @@ describe('at 360x640 with touch', () => {
     await page.touchscreen.tap(spot.x + spot.width / 2, spot.y + spot.height / 2);
     expect(page.url()).toMatch(/cars-com-search\.html$/);
     await expect.poll(() => badge.boxOf('panel')).toBeNull();
-    await badge.tap(/VIN History Lens/);
+    await badge.open('tap');
     await expect.poll(() => badge.boxOf('panel')).not.toBeNull();
     await badge.tap('×');
     await expect.poll(() => badge.boxOf('panel')).toBeNull();
