@@ -31,7 +31,8 @@ export const BADGE_CSS = `
 /* Touch: the pill keeps its look and takes no room, but its hit area grows toward 44 px into the
    room above and below it that holds none of the page's controls (--up, --down: touch-reach.ts). */
 @media (pointer: coarse) {
-  .pill { position: relative; }
+  /* The browser's tap highlight would paint the whole grown area, over the sheet the tap opens. */
+  .pill { position: relative; -webkit-tap-highlight-color: transparent; }
   .pill::after { content: ''; position: absolute; inset: calc(0px - var(--up, 0px)) 0 calc(0px - var(--down, 0px)); }
 }
 @media (prefers-color-scheme: dark) {

@@ -169,6 +169,7 @@ function solve(state: State): void {
     state.compact = false;
     target.setCompact(false);
     host.removeAttribute('data-vhr-placed');
+    state.placed = false;
     return;
   }
   const cardBox = boxOf(card.getBoundingClientRect());
@@ -188,13 +189,15 @@ function solve(state: State): void {
   const staticTop = hostBox.top - state.dy;
   state.dx = Math.round(spot.left - staticLeft);
   state.dy = Math.round(spot.top - staticTop);
-  host.style.transform = state.dx || state.dy ? `translate(${state.dx}px,${state.dy}px)` : '';
+  const moved = !state.placed || state.dx !== before.dx || state.dy !== before.dy;
+  // Written only when it changed: on a busy page a card is reported often, and each write of the
+  // host's style or attributes has the page's next frame look at it again.
+  if (moved) host.style.transform = state.dx || state.dy ? `translate(${state.dx}px,${state.dy}px)` : '';
   if (spot.compact !== state.compact) {
     state.compact = spot.compact;
     target.setCompact(spot.compact);
   }
-  const moved = !state.placed || state.dx !== before.dx || state.dy !== before.dy;
-  host.dataset.vhrPlaced = '';
+  if (!state.placed) host.dataset.vhrPlaced = '';
   state.placed = true;
   if (moved) target.onPlaced();
 }
