@@ -11,6 +11,7 @@ import { restoreHeadline } from './account/headline';
 import { openOnboardingOnInstall } from './account/onboarding';
 import { getProviderNames, savedProviderNames, saveProviderNames } from './account/provider-names';
 import { exportReportsCsv, openReport } from './account/report-access';
+import { getKeptReport, getReportFacts, saveReportFacts } from './account/report-facts';
 import { listReports, searchReports } from './account/report-list';
 import { saveNote } from './account/vehicle-notes';
 import { guard } from './guard';
@@ -71,6 +72,9 @@ const HANDLERS: Handlers = {
   saveProviderNames,
   checkNewRecords,
   listReports,
+  getReportFacts,
+  getKeptReport,
+  saveReportFacts,
   searchReports,
   saveNote,
   getTabVins,

@@ -12,8 +12,10 @@ import type { ReportList } from '@/lib/messaging/library-messages';
 import { ask } from '@/lib/messaging/messaging';
 import type { Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
+import { FACT_FILTERS, type FactFilter } from '@/lib/reports/facts/facts-line';
 import { filterGroups, groupByVehicle, type LibraryFilter } from '@/lib/reports/vehicle-groups';
 import { CompareView } from './compare-view';
+import { useReportFacts } from './use-report-facts';
 import { VehicleRow } from './vehicle-row';
 
 // Rows rendered at a time: a dealer's 10,000 reports are searched in full, shown a page at a time.
@@ -57,8 +59,10 @@ export function App() {
     query: '',
     provider: 'all',
     offlineOnly: false,
+    facts: [],
     sort: 'newest',
   });
+  const { facts, reading } = useReportFacts();
   const [limit, setLimit] = useState(PAGE);
   const [compare, setCompare] = useState<string | null>(null);
   const [actionError, setActionError] = useState<ErrorData | null>(null);
@@ -77,7 +81,10 @@ export function App() {
   const groups = useMemo(() => (value ? groupByVehicle(value.reports) : []), [value?.reports]);
   const offline = useMemo(() => new Set(value?.offline ?? []), [value?.offline]);
   const notes = value?.notes ?? {};
-  const shown = useMemo(() => filterGroups(groups, filter, offline, notes), [groups, filter, offline, notes]);
+  const shown = useMemo(
+    () => filterGroups(groups, filter, offline, notes, facts),
+    [groups, filter, offline, notes, facts],
+  );
   const set = (change: Partial<LibraryFilter>) => {
     setFilter({ ...filter, ...change });
     setLimit(PAGE);
@@ -125,7 +132,7 @@ export function App() {
         </div>
       )}
       {actionError && <ErrorNotice error={actionError} />}
-      {comparing && <CompareView group={comparing} onClose={() => setCompare(null)} />}
+      {comparing && <CompareView group={comparing} facts={facts} onClose={() => setCompare(null)} />}
       {value && (
         <>
           <form class="library-tools" onSubmit={(e) => e.preventDefault()} aria-label="Search and filters">
@@ -161,6 +168,25 @@ export function App() {
               />{' '}
               Saved offline only
             </label>
+            <fieldset class="fact-filters">
+              <legend>Reports say</legend>
+              {(Object.entries(FACT_FILTERS) as Array<[FactFilter, string]>).map(([key, label]) => (
+                <label class="inline" key={key}>
+                  <input
+                    type="checkbox"
+                    checked={filter.facts?.includes(key) ?? false}
+                    onChange={(e) =>
+                      set({
+                        facts: e.currentTarget.checked
+                          ? [...(filter.facts ?? []), key]
+                          : (filter.facts ?? []).filter((f) => f !== key),
+                      })
+                    }
+                  />{' '}
+                  {label}
+                </label>
+              ))}
+            </fieldset>
             <button type="button" onClick={exportCsv}>
               Export CSV
             </button>
@@ -169,6 +195,7 @@ export function App() {
             {shown.length === groups.length
               ? plural(shown.length, 'vehicle')
               : `${plural(shown.length, 'vehicle')} of ${groups.length} match`}
+            {reading > 0 ? ` · reading the key facts of ${plural(reading, 'report')}…` : ''}
           </p>
           {groups.length === 0 && <p>You hold no reports yet. Reports you buy show here.</p>}
           <ul class="vehicles" aria-label="Vehicles" data-query={filter.query}>
@@ -178,6 +205,7 @@ export function App() {
                 group={group}
                 names={names}
                 offline={offline}
+                facts={facts}
                 note={notes[group.vin] ?? ''}
                 onSaveNote={(text) => saveNote(group.vin, text)}
                 onCompare={() => {

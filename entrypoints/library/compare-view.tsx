@@ -8,7 +8,10 @@ import type { Provider } from '@/lib/domain';
 import { ask } from '@/lib/messaging/messaging';
 import type { ReportView } from '@/lib/messaging/purchase-messages';
 import type { Result } from '@/lib/messaging/result';
+import type { ReportFacts } from '@/lib/reports/facts/report-facts';
+import { reportKey } from '@/lib/reports/report-key';
 import type { VehicleGroup } from '@/lib/reports/vehicle-groups';
+import { FactsTable } from './facts-table';
 
 function Side({ provider, id, vin }: { provider: Provider; id: string; vin: string }) {
   const [report, setReport] = useState<Result<ReportView> | null>(null);
@@ -29,7 +32,15 @@ function Side({ provider, id, vin }: { provider: Provider; id: string; vin: stri
   );
 }
 
-export function CompareView({ group, onClose }: { group: VehicleGroup; onClose(): void }) {
+export function CompareView({
+  group,
+  facts,
+  onClose,
+}: {
+  group: VehicleGroup;
+  facts: Record<string, ReportFacts>;
+  onClose(): void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [group.vin]);
   // The newest report of each provider.
@@ -45,6 +56,10 @@ export function CompareView({ group, onClose }: { group: VehicleGroup; onClose()
           Close comparison
         </button>
       </div>
+      <FactsTable
+        caption="Key facts of both reports"
+        columns={[a, b].flatMap((r) => (r ? [{ label: r.provider, facts: facts[reportKey(r)] }] : []))}
+      />
       <div class="compare-sides">
         {a && <Side provider="providerA" id={a.id} vin={group.vin} />}
         {b && <Side provider="providerB" id={b.id} vin={group.vin} />}

@@ -2,6 +2,8 @@
 // providers' reports are held, and the user's private note.
 import { useState } from 'preact/hooks';
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
+import { FACT_LABELS, factsLine, factText } from '@/lib/reports/facts/facts-line';
+import { FACT_NAMES, type ReportFacts } from '@/lib/reports/facts/report-facts';
 import { reportKey } from '@/lib/reports/report-key';
 import { reportUrl } from '@/lib/reports/report-url';
 import type { VehicleGroup } from '@/lib/reports/vehicle-groups';
@@ -10,12 +12,45 @@ interface Props {
   group: VehicleGroup;
   names: ProviderNames;
   offline: Set<string>;
+  /** Key facts read so far, by report key. */
+  facts: Record<string, ReportFacts>;
   note: string;
   onSaveNote(text: string): Promise<boolean>;
   onCompare(): void;
 }
 
-export function VehicleRow({ group, names, offline, note, onSaveNote, onCompare }: Props) {
+/** A report's facts in one line, and the report's own words behind each, on request. */
+function ReportFactsLine({ facts, kept }: { facts: ReportFacts | undefined; kept: boolean }) {
+  if (!facts)
+    return (
+      <div class="facts muted" data-testid="facts">
+        {kept ? 'Reading its key facts…' : 'Open it once to read its key facts'}
+      </div>
+    );
+  const stated = FACT_NAMES.filter((name) => facts[name] !== null);
+  return (
+    <div class="facts" data-testid="facts">
+      {factsLine(facts)}
+      {stated.length > 0 && (
+        <details>
+          <summary>In the report's words</summary>
+          <dl>
+            {stated.map((name) => (
+              <div key={name}>
+                <dt>
+                  {FACT_LABELS[name]}: {factText(facts, name)}
+                </dt>
+                <dd>“{facts[name]?.quote}”</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+    </div>
+  );
+}
+
+export function VehicleRow({ group, names, offline, facts, note, onSaveNote, onCompare }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note);
   const both =
@@ -43,6 +78,7 @@ export function VehicleRow({ group, names, offline, note, onSaveNote, onCompare 
               {new Date(r.createdAt).toLocaleDateString()}
               {offline.has(reportKey(r)) ? ' · saved offline' : ''}
             </span>
+            <ReportFactsLine facts={facts[reportKey(r)]} kept={offline.has(reportKey(r))} />
           </li>
         ))}
       </ul>

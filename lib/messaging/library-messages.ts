@@ -1,7 +1,8 @@
 // The messages of the report library: the list, its search, private notes per VIN.
 import { z } from 'zod/mini';
 
-import { ReportSummary } from '../domain';
+import { Provider, REPORT_ID, ReportSummary } from '../domain';
+import { ReportFacts } from '../reports/facts/report-facts';
 import { Vin } from '../vin/vin-schema';
 import { ErrorData } from './error-data';
 
@@ -40,3 +41,23 @@ export type ReportSearch = z.infer<typeof ReportSearch>;
 
 export const NoteRequest = z.object({ vin: Vin, text: z.string().check(z.maxLength(2000)) });
 export type NoteRequest = z.infer<typeof NoteRequest>;
+
+/** A report kept offline, by provider and id (one path segment, as the service's ids are). */
+export const KeptReportRequest = z.object({
+  provider: Provider,
+  id: z.string().check(z.regex(REPORT_ID, 'That report id is not valid.')),
+});
+export type KeptReportRequest = z.infer<typeof KeptReportRequest>;
+
+export const FactsList = z.object({
+  /** The key facts read so far, by "provider:id". */
+  facts: z.record(z.string(), ReportFacts),
+  /** Reports kept offline whose facts are not read yet (or were read by another extractor version). */
+  pending: z.array(KeptReportRequest),
+});
+export type FactsList = z.infer<typeof FactsList>;
+
+export const KeptReportBody = z.object({ html: z.string() });
+
+export const SaveFactsRequest = z.extend(KeptReportRequest, { facts: ReportFacts });
+export type SaveFactsRequest = z.infer<typeof SaveFactsRequest>;

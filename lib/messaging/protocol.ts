@@ -11,12 +11,16 @@ import { PurchasePlan, PurchasePlanRequest, StartPurchaseRequest } from '../work
 import { WorkbenchView, WorkbenchVins } from '../workbench/workbench';
 import { Account, AccountRequest, ProviderNames } from './account-messages';
 import {
+  FactsList,
+  KeptReportBody,
+  KeptReportRequest,
   NoteRequest,
   Notes,
   ReportList,
   ReportListRequest,
   ReportSearch,
   ReportSearchRequest,
+  SaveFactsRequest,
 } from './library-messages';
 import { NoPayload, TabRequest, VinRequest } from './message-shapes';
 import {
@@ -103,6 +107,12 @@ export const PROTOCOL = {
   exportReportsCsv: { from: PAGES, request: NoPayload, response: z.string() },
   /** Every report held, the reports saved offline and the notes (the library page). */
   listReports: { from: PAGES, request: ReportListRequest, response: ReportList },
+  /** The key facts read from kept reports, and the kept reports not read yet (the library reads them). */
+  getReportFacts: { from: PAGES, request: NoPayload, response: FactsList },
+  /** A kept report's body, for reading its facts in the library page: never fetched from the service. */
+  getKeptReport: { from: PAGES, request: KeptReportRequest, response: KeptReportBody },
+  /** Keeps the facts the library read from a kept report (ignored for a report not kept). */
+  saveReportFacts: { from: PAGES, request: SaveFactsRequest, response: z.null() },
   /** Reports matching a query in the list as last read, at most `limit` (the popup). */
   searchReports: { from: PAGES, request: ReportSearchRequest, response: ReportSearch },
   /** The providers' display names (options). */

@@ -1,5 +1,7 @@
 // CSV for dealers' spreadsheets: cells safe to open, and the report list as a file.
 import type { ReportSummary } from '../domain';
+import type { ReportFacts } from './facts/report-facts';
+import { reportKey } from './report-key';
 
 /**
  * A formula's first character (=, +, -, @) or a tab or carriage return, at the start of a cell or
@@ -23,10 +25,50 @@ export function csvCell(value: string): string {
 /** One CSV line from its cells, each made safe. */
 export const csvLine = (cells: string[]): string => cells.map(csvCell).join(',');
 
-/** The report list as CSV for dealers: one row per report, newest first, with the vehicle's note. */
-export function reportsCsv(reports: ReportSummary[], notes: Record<string, string> = {}): string {
-  const rows = [csvLine(['provider', 'report_id', 'vin', 'year_make_model', 'bought_at', 'note'])];
-  for (const r of reports)
-    rows.push(csvLine([r.provider, r.id, r.vin, r.yearMakeModel, r.createdAt, notes[r.vin] ?? '']));
+/** The key facts' columns: empty where the report does not state it, or its facts are not read. */
+const FACT_COLUMNS: Array<[string, (f: ReportFacts) => string | number | boolean | null | undefined]> = [
+  ['owners', (f) => f.owners?.value],
+  ['accidents', (f) => f.accidents?.value.count],
+  ['worst_accident', (f) => f.accidents?.value.worst],
+  ['title_brands', (f) => (f.titleBrands ? f.titleBrands.value.join('; ') || 'none reported' : null)],
+  ['last_odometer_mi', (f) => f.lastOdometer?.value.miles],
+  ['last_odometer_date', (f) => f.lastOdometer?.value.date],
+  ['odometer_problem', (f) => f.odometerProblem?.value],
+  ['use', (f) => f.use?.value],
+  ['open_recalls', (f) => f.openRecalls?.value],
+  ['provider_score', (f) => f.score?.value],
+  ['service_records', (f) => f.serviceRecords?.value],
+];
+
+/**
+ * The report list as CSV for dealers: one row per report, newest first, with the vehicle's note and
+ * one column per key fact (lib/reports/facts/).
+ */
+export function reportsCsv(
+  reports: ReportSummary[],
+  notes: Record<string, string> = {},
+  facts: Record<string, ReportFacts> = {},
+): string {
+  const rows = [
+    csvLine([
+      'provider',
+      'report_id',
+      'vin',
+      'year_make_model',
+      'bought_at',
+      'note',
+      ...FACT_COLUMNS.map(([name]) => name),
+    ]),
+  ];
+  for (const r of reports) {
+    const known = facts[reportKey(r)];
+    const factCells = FACT_COLUMNS.map(([, read]) => {
+      const value = known ? read(known) : null;
+      return value === null || value === undefined ? '' : String(value);
+    });
+    rows.push(
+      csvLine([r.provider, r.id, r.vin, r.yearMakeModel, r.createdAt, notes[r.vin] ?? '', ...factCells]),
+    );
+  }
   return `${rows.join('\r\n')}\r\n`;
 }

@@ -1,6 +1,8 @@
 // The report library's rows: one per vehicle (VIN), its reports from both providers, newest first;
 // filtered and sorted without touching the DOM, so 10,000 reports stay quick to search.
 import type { Provider, ReportSummary } from '../domain';
+import { type FactFilter, FILTERED_FACT, matchesFact } from './facts/facts-line';
+import type { ReportFacts } from './facts/report-facts';
 import { reportKey } from './report-key';
 import { matchesText, searchText } from './report-search';
 
@@ -40,7 +42,25 @@ export interface LibraryFilter {
   query: string;
   provider: Provider | 'all';
   offlineOnly: boolean;
+  /** Key facts every report of the vehicle whose facts are read must state ("no accidents"…). */
+  facts?: FactFilter[];
   sort: 'newest' | 'oldest';
+}
+
+/**
+ * Whether a vehicle's reports state `filter`: at least one report states the fact, and every report
+ * that states it says so (one provider listing an accident the other missed is not "no accidents").
+ * A vehicle none of whose reports states it (not read yet, or a layout not known) matches none.
+ */
+export function vehicleMatchesFact(
+  group: VehicleGroup,
+  filter: FactFilter,
+  facts: Record<string, ReportFacts>,
+): boolean {
+  const stating = group.reports
+    .map((r) => facts[reportKey(r)])
+    .filter((f) => f !== undefined && f[FILTERED_FACT[filter]] !== null);
+  return stating.length > 0 && stating.every((f) => matchesFact(f, filter));
 }
 
 /** The groups to show: every word of the query matched (VIN, year, make, model or the note). */
@@ -49,12 +69,14 @@ export function filterGroups(
   filter: LibraryFilter,
   offline: Set<string>,
   notes: Record<string, string>,
+  facts: Record<string, ReportFacts> = {},
 ): VehicleGroup[] {
   const query = filter.query.trim();
   const shown: VehicleGroup[] = [];
   for (const group of groups) {
     if (filter.provider !== 'all' && !group.reports.some((r) => r.provider === filter.provider)) continue;
     if (filter.offlineOnly && !group.reports.some((r) => offline.has(reportKey(r)))) continue;
+    if (filter.facts?.some((f) => !vehicleMatchesFact(group, f, facts))) continue;
     if (
       query &&
       !matchesText(notes[group.vin] ? `${group.text} ${notes[group.vin]?.toLowerCase()}` : group.text, query)

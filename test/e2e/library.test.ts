@@ -1,7 +1,9 @@
 // The report library in real Chromium against the simulator: every report held, search, filters,
 // both providers' reports side by side in sandboxed frames, and notes that outlive "Clear cached data".
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vehicleHistory } from '@/simulator/report-history';
 import { startStack } from './setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -80,6 +82,85 @@ describe('report library', () => {
     await stack.browser.screenshot(page, 'library-compare', { fullPage: false });
     await page.getByRole('button', { name: 'Close comparison' }).click();
     expect(await frames.count()).toBe(0);
+    await page.close();
+  });
+
+  it('reads the key facts of the reports kept offline: a line per report, filters, aligned rows, CSV columns', async () => {
+    // The two Cruze reports are kept offline once opened (the comparison opens both).
+    const opening = await openLibrary();
+    await opening
+      .locator(`li[data-vin="${CRUZE}"]`)
+      .getByRole('button', { name: 'Compare providerA and providerB' })
+      .click();
+    await expect.poll(() => opening.locator('iframe.compare-frame').count()).toBe(2);
+    await opening.close();
+    // What each report says, from the vehicle history the simulator drew it from.
+    const truth = (provider: 'providerA' | 'providerB') => {
+      const report = held().find((r) => r.vin === CRUZE && r.provider === provider);
+      if (!report) throw new Error(`no ${provider} report of the Cruze`);
+      return vehicleHistory(CRUZE, 2012, provider, report.records);
+    };
+    const a = truth('providerA');
+    const b = truth('providerB');
+
+    const page = await openLibrary();
+    const row = page.locator(`li[data-vin="${CRUZE}"]`);
+    const lines = row.getByTestId('facts');
+    await expect.poll(() => lines.allTextContents()).not.toContainEqual(expect.stringMatching(/Reading/));
+    const texts = await lines.allTextContents();
+    for (const [i, history] of [b, a].entries()) {
+      // Newest first: providerB's report was bought after providerA's in the demo seed.
+      expect(texts[i]).toContain(`${history.owners.length} owner`);
+      expect(texts[i]).toContain(
+        history.titleBrands.length ? `${history.titleBrands[0]} title` : 'clean title',
+      );
+      expect(texts[i]).toContain(
+        history.accidents.length ? `${history.accidents.length} accident` : 'no accidents',
+      );
+    }
+    // A vehicle none of whose reports is kept says how to get its facts.
+    const other = page.locator('li.vehicle').filter({ hasText: 'Open it once to read its key facts' });
+    expect(await other.count()).toBeGreaterThan(0);
+    // "No accidents": the Cruze shows only when both its reports say none; vehicles not read never do.
+    await page.getByLabel('No accidents').check();
+    const noAccidents = a.accidents.length === 0 && b.accidents.length === 0;
+    await expect.poll(() => rowVins(page)).toEqual(noAccidents ? [CRUZE] : []);
+    await page.getByLabel('No accidents').uncheck();
+    await page.getByLabel('Clean title').check();
+    await expect.poll(() => rowVins(page)).toEqual(a.titleBrands.length === 0 ? [CRUZE] : []);
+    await page.getByLabel('Clean title').uncheck();
+
+    // Side by side: one row per fact, the providers' disagreements marked.
+    await row.getByRole('button', { name: 'Compare providerA and providerB' }).click();
+    const table = page.getByTestId('facts-table');
+    const cells = (fact: string) => table.locator(`tr[data-fact="${fact}"] td`).allTextContents();
+    await expect.poll(() => cells('owners')).toEqual([String(a.owners.length), String(b.owners.length)]);
+    const accidentsRow = table.locator('tr[data-fact="accidents"]');
+    expect(await accidentsRow.getAttribute('class')).toBe(
+      a.accidents.length !== b.accidents.length ? 'differ' : null,
+    );
+    expect(await table.locator('tr').count()).toBe(10);
+    await stack.browser.screenshot(page, 'library-facts', { fullPage: false });
+    await page.getByRole('button', { name: 'Close comparison' }).click();
+
+    // The CSV: the facts in columns of their own, for both kept reports.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const [header, ...csvRows] = readFileSync((await download.path()) as string, 'utf8')
+      .trim()
+      .split('\r\n');
+    const split = (line: string) => line.slice(1, -1).split('","');
+    const columns = split(header as string);
+    for (const [provider, history] of [
+      ['providerA', a],
+      ['providerB', b],
+    ] as const) {
+      const line = csvRows.map(split).find((r) => r[0] === provider && r[2] === CRUZE) as string[];
+      expect(line[columns.indexOf('owners')]).toBe(String(history.owners.length));
+      expect(line[columns.indexOf('accidents')]).toBe(String(history.accidents.length));
+    }
     await page.close();
   });
 

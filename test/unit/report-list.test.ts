@@ -148,7 +148,9 @@ describe('report list', () => {
       '1G1PG5SC3C7167133': 'Seen at the auction, lot 42',
     });
     const csv = (await bg.deliver('exportReportsCsv', undefined, bg.senders.page)).value;
-    expect(csv.split('\r\n')[0]).toBe('"provider","report_id","vin","year_make_model","bought_at","note"');
+    expect(csv.split('\r\n')[0]).toBe(
+      '"provider","report_id","vin","year_make_model","bought_at","note","owners","accidents","worst_accident","title_brands","last_odometer_mi","last_odometer_date","odometer_problem","use","open_recalls","provider_score","service_records"',
+    );
     expect(csv).toContain(`"'=HYPERLINK(""http://x"",""click"")"`);
     expect(csv).toContain(',"Seen at the auction, lot 42"');
     // An empty note deletes it.

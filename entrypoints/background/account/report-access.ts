@@ -5,7 +5,7 @@ import type { ReportView } from '@/lib/messaging/purchase-messages';
 import { ok, type Result } from '@/lib/messaging/result';
 import { reportsCsv } from '@/lib/reports/csv';
 import { currentClient } from '../service/service';
-import { findReport, keepReport } from '../storage/store';
+import { findReport, keepReport, keptFacts } from '../storage/store';
 import { cachedAccount, getAccount } from './account';
 import { readNotes } from './vehicle-notes';
 
@@ -29,5 +29,7 @@ export async function openReport({
 
 export async function exportReportsCsv(): Promise<Result<string>> {
   const account = await getAccount({ fresh: true });
-  return account.ok ? ok(reportsCsv(account.value.reports, await readNotes())) : account;
+  if (!account.ok) return account;
+  const [notes, facts] = await Promise.all([readNotes(), keptFacts()]);
+  return ok(reportsCsv(account.value.reports, notes, Object.fromEntries(facts)));
 }

@@ -5,6 +5,7 @@
 // it was not saved; every report still opens from the service by its id.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Provider, Report, ReportSummary } from '@/lib/domain';
+import { FACTS_VERSION, ReportFacts } from '@/lib/reports/facts/report-facts';
 
 export interface StoredReport extends Report {
   /** When the service created it (from /user/reports), or when we received it. */
@@ -13,8 +14,17 @@ export interface StoredReport extends Report {
   bytes: number;
 }
 
+/** A report's key facts (lib/reports/facts/), kept apart from its body: a few hundred bytes each,
+ * read all at once by the library, and kept when the body is trimmed away. */
+export interface KeptFacts {
+  provider: Provider;
+  id: string;
+  facts: ReportFacts;
+}
+
 interface LibrarySchema extends DBSchema {
   reports: { key: [Provider, string]; value: StoredReport; indexes: { lastOpenedAt: number } };
+  facts: { key: [Provider, string]; value: KeptFacts };
 }
 
 const DEFAULT_BUDGET_BYTES = 50 * 1024 * 1024;
@@ -43,10 +53,15 @@ function orNothing<T>(empty: T) {
 function open() {
   // Inside a promise: a browser that refuses IndexedDB may throw at once rather than fail the request.
   db ??= Promise.resolve().then(() =>
-    openDB<LibrarySchema>('vin-history-library', 1, {
-      upgrade(database) {
-        const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
-        store.createIndex('lastOpenedAt', 'lastOpenedAt');
+    // Version 1 (release 0.1.0): the reports. Version 2: their key facts, a store of its own, so
+    // opening a 0.1.0 library keeps every report and adds the facts store beside them.
+    openDB<LibrarySchema>('vin-history-library', 2, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
+          store.createIndex('lastOpenedAt', 'lastOpenedAt');
+        }
+        if (oldVersion < 2) database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
       },
     }),
   );
@@ -125,9 +140,47 @@ export async function keptReportSummary(provider: Provider, id: string): Promise
   );
 }
 
-/** Forgets the library (options: "clear cached data"). */
+/** Forgets the library and the facts read from it (options: "clear cached data"). */
 export async function clearLibrary(): Promise<void> {
   await open()
-    .then((database) => database.clear('reports'))
+    .then((database) => Promise.all([database.clear('reports'), database.clear('facts')]))
     .catch(orNothing(undefined));
+}
+
+/** A kept report's body for reading its facts: not an opening (its place in the trim order stays). */
+export async function keptReportHtml(provider: Provider, id: string): Promise<string | undefined> {
+  const kept = await open()
+    .then((database) => database.get('reports', [provider, id]))
+    .catch(orNothing(undefined));
+  return kept?.html;
+}
+
+/**
+ * The facts kept for each report ("provider:id"), those of the current extractor only; anything
+ * stored that does not read as facts (another version's shape, a damaged record) is left out and
+ * read again from its report.
+ */
+export async function keptFacts(): Promise<Map<string, ReportFacts>> {
+  const all = await open()
+    .then((database) => database.getAll('facts'))
+    .catch(orNothing<KeptFacts[]>([]));
+  const facts = new Map<string, ReportFacts>();
+  for (const kept of all) {
+    const parsed = ReportFacts.safeParse(kept?.facts);
+    if (parsed.success && parsed.data.version === FACTS_VERSION)
+      facts.set(`${kept.provider}:${kept.id}`, parsed.data);
+  }
+  return facts;
+}
+
+/** Keeps a report's facts; false when the browser refused the write (they are read again next time). */
+export async function keepFacts(provider: Provider, id: string, facts: ReportFacts): Promise<boolean> {
+  try {
+    const database = await open();
+    await database.put('facts', { provider, id, facts });
+    return true;
+  } catch (error) {
+    if (!isStorageRefusal(error)) throw error;
+    return false;
+  }
 }
