@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FACTS_VERSION } from '../lib/reports/facts/report-facts';
 import { type ExtensionBrowser, launchExtension } from '../scripts/chromium';
 import { wireMessage } from '../scripts/wire-message';
 import { startSimulatorServer } from '../simulator/server';
@@ -140,11 +141,74 @@ await refreshed.getByTestId('all-reports').filter({ hasText: '(5000)' }).waitFor
 await refreshed.close();
 const dealer = await pairs(OPENS);
 
-// The library with 10,000: one keystroke to the updated list (search, filter, render, layout).
+// The library with 10,000: one keystroke to the updated list (search, filter, render, layout), every
+// report kept offline with its key facts read (issue 39: the library then loads and filters them all).
 holdManyReports(server.sim, 'demo-api-key', 10_000);
+const held = server.sim.state.users.find((u) => u.apiKey === 'demo-api-key')?.reports ?? [];
+await browser.inExtensionPage(
+  async ({ reports, facts }) => {
+    // The library database as the background keeps it (entrypoints/background/storage/report-store.ts, version 2).
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('vin-history-library', 2);
+      open.onupgradeneeded = () => {
+        const database = open.result;
+        if (!database.objectStoreNames.contains('reports'))
+          database
+            .createObjectStore('reports', { keyPath: ['provider', 'id'] })
+            .createIndex('lastOpenedAt', 'lastOpenedAt');
+        if (!database.objectStoreNames.contains('facts'))
+          database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
+      };
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction(['reports', 'facts'], 'readwrite');
+    for (const r of reports) {
+      tx.objectStore('reports').put({
+        ...r,
+        html: '<html><body>kept</body></html>',
+        lastOpenedAt: 1,
+        bytes: 60,
+      });
+      tx.objectStore('facts').put({ provider: r.provider, id: r.id, facts });
+    }
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  },
+  {
+    reports: held.map(({ provider, id, vin, yearMakeModel, createdAt }) => ({
+      provider,
+      id,
+      vin,
+      yearMakeModel,
+      createdAt,
+    })),
+    facts: {
+      version: FACTS_VERSION,
+      layout: 'providerA',
+      owners: { value: 2, quote: '2 Previous owners', anchor: 'ownership' },
+      accidents: { value: { count: 1, worst: 'minor' }, quote: '1 accident reported', anchor: 'damage' },
+      titleBrands: { value: [], quote: 'No title problems reported', anchor: 'title-history' },
+      lastOdometer: {
+        value: { miles: 48_900, date: '03/14/2025' },
+        quote: '48,900 last reported odometer reading',
+      },
+      odometerProblem: null,
+      use: { value: 'Personal', quote: 'Personal vehicle' },
+      openRecalls: { value: 0, quote: 'No open recalls reported' },
+      score: null,
+      serviceRecords: { value: 7, quote: '7 Service history records' },
+    },
+  },
+);
 const library = await browser.openPage('library.html');
 await library.getByTestId('list-age').filter({ hasText: '10000 reports' }).waitFor({ timeout: 60_000 });
 await library.getByText('checking for new ones').waitFor({ state: 'detached', timeout: 60_000 });
+// The facts of all 10,000 are in: the rows show them.
+await library.getByTestId('facts').filter({ hasText: '2 owners' }).first().waitFor({ timeout: 60_000 });
 const keystrokes = await library.evaluate(
   async (typed: string[]) => {
     const box = document.getElementById('library-search') as HTMLInputElement;

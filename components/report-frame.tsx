@@ -5,17 +5,28 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'preact/hooks';
 import type { Report } from '@/lib/domain';
+import { extractFacts } from '@/lib/reports/facts/extract-facts';
+import { factsBlock } from '@/lib/reports/facts/facts-block';
 import { reportDocument } from '@/lib/reports/report-document';
 
 /** The sandboxed document of a report (remote images only when allowed). */
-export function useReportDocument(report: Report | null, allowRemote: boolean): string {
-  return useMemo(
-    () =>
-      report
-        ? reportDocument(report.html, { purify: DOMPurify, parser: new DOMParser() }, { allowRemote })
-        : '',
-    [report, allowRemote],
-  );
+export function useReportDocument(report: Report | null, allowRemote: boolean, withFacts = false): string {
+  return useMemo(() => {
+    if (!report) return '';
+    const parser = new DOMParser();
+    // The key facts block, on request: by default the report is shown as its provider made it.
+    let before: string | undefined;
+    if (withFacts) {
+      const raw = parser.parseFromString(report.html, 'text/html');
+      const ids = new Set([...raw.querySelectorAll('[id]')].map((element) => element.id));
+      before = factsBlock(extractFacts(raw), ids);
+    }
+    return reportDocument(
+      report.html,
+      { purify: DOMPurify, parser },
+      { allowRemote, ...(before ? { before } : {}) },
+    );
+  }, [report, allowRemote, withFacts]);
 }
 
 export function ReportFrame({

@@ -11,7 +11,13 @@ import { restoreHeadline } from './account/headline';
 import { openOnboardingOnInstall } from './account/onboarding';
 import { getProviderNames, savedProviderNames, saveProviderNames } from './account/provider-names';
 import { exportReportsCsv, openReport } from './account/report-access';
-import { getKeptReport, getReportFacts, saveReportFacts } from './account/report-facts';
+import {
+  getFactLines,
+  getKeptReport,
+  getOwnedFacts,
+  getReportFacts,
+  saveReportFacts,
+} from './account/report-facts';
 import { listReports, searchReports } from './account/report-list';
 import { saveNote } from './account/vehicle-notes';
 import { guard } from './guard';
@@ -75,6 +81,8 @@ const HANDLERS: Handlers = {
   getReportFacts,
   getKeptReport,
   saveReportFacts,
+  getFactLines,
+  getOwnedFacts,
   searchReports,
   saveNote,
   getTabVins,

@@ -19,6 +19,8 @@ interface PanelState {
   /** Where the panel opens: flipped up near the bottom, moved left (px) near the right edge. */
   up: boolean;
   dx: number;
+  /** The short facts of the newest read report held (asked for when an owned VIN's panel opens). */
+  facts: string | null;
 }
 
 /** At most this wide (CSS px), the panel opens as a bottom sheet. */
@@ -35,6 +37,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     since: null,
     up: false,
     dx: 0,
+    facts: null,
   };
 
   root = createRef<HTMLElement>();
@@ -61,6 +64,12 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
   };
 
   override componentDidMount() {
+    // Only once the user opened the panel: the pill itself says "owned", never what the report says.
+    if (this.props.owned)
+      this.props.actions
+        .ownedFacts(this.props.decode.vin)
+        .then((result) => result.ok && this.setState({ facts: result.value }))
+        .catch(() => undefined);
     document.addEventListener('pointerdown', this.outside, true);
     document.addEventListener('keydown', this.escape, true);
     const panel = this.root.current;
@@ -110,7 +119,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   render() {
     const { decode, owned, mismatch, onClose } = this.props;
-    const { step: state, notice, since, up, dx } = this.state;
+    const { step: state, notice, since, up, dx, facts } = this.state;
     const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
     return (
       <section
@@ -132,6 +141,11 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             ? [counts.vehicle.year || '', counts.vehicle.make, counts.vehicle.model].join(' ').trim()
             : decodeLine(decode)}
         </div>
+        {owned && facts && (
+          <p class="facts" data-testid="owned-facts">
+            {facts}
+          </p>
+        )}
         {mismatch && (
           <p class="warning" role="alert">
             {`This VIN decodes as ${[decode.modelYear, decode.make].filter(Boolean).join(' ')}, but the listing says ${[mismatch.year, mismatch.make].filter(Boolean).join(' ')}. A typo, or a sign of fraud: check the VIN before paying for anything.`}

@@ -62,7 +62,7 @@ export function App() {
     facts: [],
     sort: 'newest',
   });
-  const { facts, reading } = useReportFacts();
+  const { facts, reading, readOpened } = useReportFacts();
   const [limit, setLimit] = useState(PAGE);
   const [compare, setCompare] = useState<string | null>(null);
   const [actionError, setActionError] = useState<ErrorData | null>(null);
@@ -132,7 +132,9 @@ export function App() {
         </div>
       )}
       {actionError && <ErrorNotice error={actionError} />}
-      {comparing && <CompareView group={comparing} facts={facts} onClose={() => setCompare(null)} />}
+      {comparing && (
+        <CompareView group={comparing} facts={facts} onOpened={readOpened} onClose={() => setCompare(null)} />
+      )}
       {value && (
         <>
           <form class="library-tools" onSubmit={(e) => e.preventDefault()} aria-label="Search and filters">

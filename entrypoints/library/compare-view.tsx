@@ -13,11 +13,24 @@ import { reportKey } from '@/lib/reports/report-key';
 import type { VehicleGroup } from '@/lib/reports/vehicle-groups';
 import { FactsTable } from './facts-table';
 
-function Side({ provider, id, vin }: { provider: Provider; id: string; vin: string }) {
+function Side({
+  provider,
+  id,
+  vin,
+  onOpened,
+}: {
+  provider: Provider;
+  id: string;
+  vin: string;
+  onOpened(report: ReportView): void;
+}) {
   const [report, setReport] = useState<Result<ReportView> | null>(null);
   useEffect(() => {
     setReport(null);
-    ask('openReport', { provider, id }).then(setReport);
+    ask('openReport', { provider, id }).then((opened) => {
+      setReport(opened);
+      if (opened.ok) onOpened(opened.value);
+    });
   }, [provider, id]);
   const srcdoc = useReportDocument(report?.ok ? report.value : null, false);
   return (
@@ -35,10 +48,13 @@ function Side({ provider, id, vin }: { provider: Provider; id: string; vin: stri
 export function CompareView({
   group,
   facts,
+  onOpened,
   onClose,
 }: {
   group: VehicleGroup;
   facts: Record<string, ReportFacts>;
+  /** A report opened here: its key facts are read at once (it is kept offline from now on). */
+  onOpened(report: ReportView): void;
   onClose(): void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -61,8 +77,8 @@ export function CompareView({
         columns={[a, b].flatMap((r) => (r ? [{ label: r.provider, facts: facts[reportKey(r)] }] : []))}
       />
       <div class="compare-sides">
-        {a && <Side provider="providerA" id={a.id} vin={group.vin} />}
-        {b && <Side provider="providerB" id={b.id} vin={group.vin} />}
+        {a && <Side provider="providerA" id={a.id} vin={group.vin} onOpened={onOpened} />}
+        {b && <Side provider="providerB" id={b.id} vin={group.vin} onOpened={onOpened} />}
       </div>
     </section>
   );

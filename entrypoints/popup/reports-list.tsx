@@ -28,6 +28,20 @@ export function ReportsList({ recent, count }: { recent: ReportSummary[]; count:
     };
   }, [query]);
   const shown = searching ? (found?.ok ? found.value.matches : []) : recent;
+  // Their key facts' short line, where the library has read them (after the list is drawn: the
+  // popup's first paint waits for nothing more).
+  const [facts, setFacts] = useState<Record<string, string>>({});
+  const shownKeys = shown.map(reportKey).join(' ');
+  useEffect(() => {
+    if (shown.length === 0) return;
+    let current = true;
+    ask('getFactLines', { reports: shown.map(({ provider, id }) => ({ provider, id })) }).then(
+      (result) => current && result.ok && setFacts(result.value),
+    );
+    return () => {
+      current = false;
+    };
+  }, [shownKeys]);
   return (
     <section aria-label="Your reports">
       <label for="report-search">Search your reports</label>
@@ -50,6 +64,11 @@ export function ReportsList({ recent, count }: { recent: ReportSummary[]; count:
             <div class="muted">
               {r.provider} · <code>{r.vin}</code> · {new Date(r.createdAt).toLocaleDateString()}
             </div>
+            {facts[reportKey(r)] && (
+              <div class="facts-short" data-testid="report-facts">
+                {facts[reportKey(r)]}
+              </div>
+            )}
           </li>
         ))}
       </ul>

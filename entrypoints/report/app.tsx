@@ -53,7 +53,8 @@ export function App() {
   }, []);
 
   const report = state.step === 'ready' ? state.report : null;
-  const srcdoc = useReportDocument(report, allowRemote);
+  const [showFacts, setShowFacts] = useState(false);
+  const srcdoc = useReportDocument(report, allowRemote, showFacts);
   const remoteCount = useMemo(
     () => (report ? countRemoteResources(report.html, new DOMParser()) : { images: 0, others: 0 }),
     [report],
@@ -79,6 +80,7 @@ export function App() {
             document={srcdoc}
             other={{ provider: other, held: otherHeld }}
             remote={{ count: remoteCount, allowed: allowRemote, toggle: () => setAllowRemote(!allowRemote) }}
+            facts={{ shown: showFacts, toggle: () => setShowFacts(!showFacts) }}
             {...(bought ? { receipt: account } : {})}
           />
           {accountError && (

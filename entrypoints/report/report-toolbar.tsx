@@ -20,11 +20,13 @@ interface ToolbarProps {
   document: string;
   other: { provider: Provider; held: ReportSummary | undefined };
   remote: { count: RemoteLoads; allowed: boolean; toggle(): void };
+  /** The key facts block at the top of the report's document (off: the report as it was made). */
+  facts: { shown: boolean; toggle(): void };
   /** Set right after the purchase (the confirmation window came here): the receipt is shown. */
   receipt?: Account | null;
 }
 
-export function ReportToolbar({ report, document: html, other, remote, receipt }: ToolbarProps) {
+export function ReportToolbar({ report, document: html, other, remote, facts, receipt }: ToolbarProps) {
   const [copied, setCopied] = useState(false);
   const names = useProviderNames();
   const [since, setSince] = useState<Result<NewRecords> | 'checking' | null>(null);
@@ -59,6 +61,9 @@ export function ReportToolbar({ report, document: html, other, remote, receipt }
         </p>
       )}
       <div class="actions">
+        <button type="button" aria-pressed={facts.shown} onClick={facts.toggle}>
+          Key facts
+        </button>
         <button type="button" onClick={() => window.print()}>
           Print
         </button>

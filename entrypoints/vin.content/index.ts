@@ -36,6 +36,7 @@ export default defineContentScript({
       openPurchase: (vin) => send('openPurchase', { vin }),
       openOwned: (vin) => send('openOwnedReport', { vin }),
       checkNewRecords: (vin) => send('checkNewRecords', { vin }),
+      ownedFacts: (vin) => send('getOwnedFacts', { vin }),
     };
     // Counts the background already knows (cached, or checked because the user asked for automatic
     // checks on detail pages): the badge shows them at once.

@@ -14,6 +14,8 @@ export interface BadgeActions {
   openPurchase(vin: string): Promise<Result<null>>;
   openOwned(vin: string): Promise<Result<null>>;
   checkNewRecords(vin: string): Promise<Result<NewRecords>>;
+  /** The short facts of the newest read report held for it, or null (lib/reports/facts/). */
+  ownedFacts(vin: string): Promise<Result<string | null>>;
 }
 
 export interface PanelProps {

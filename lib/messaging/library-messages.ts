@@ -61,3 +61,10 @@ export const KeptReportBody = z.object({ html: z.string() });
 
 export const SaveFactsRequest = z.extend(KeptReportRequest, { facts: ReportFacts });
 export type SaveFactsRequest = z.infer<typeof SaveFactsRequest>;
+
+/** The popup's reports whose short facts line it shows (at most a page of them). */
+export const FactLinesRequest = z.object({ reports: z.array(KeptReportRequest).check(z.maxLength(50)) });
+export type FactLinesRequest = z.infer<typeof FactLinesRequest>;
+/** "provider:id" → the short line ("2 owners · no accidents · clean title · 48,900 mi on …"). */
+export const FactLines = z.record(z.string(), z.string());
+export type FactLines = z.infer<typeof FactLines>;

@@ -11,6 +11,8 @@ import { PurchasePlan, PurchasePlanRequest, StartPurchaseRequest } from '../work
 import { WorkbenchView, WorkbenchVins } from '../workbench/workbench';
 import { Account, AccountRequest, ProviderNames } from './account-messages';
 import {
+  FactLines,
+  FactLinesRequest,
   FactsList,
   KeptReportBody,
   KeptReportRequest,
@@ -111,6 +113,10 @@ export const PROTOCOL = {
   getReportFacts: { from: PAGES, request: NoPayload, response: FactsList },
   /** A kept report's body, for reading its facts in the library page: never fetched from the service. */
   getKeptReport: { from: PAGES, request: KeptReportRequest, response: KeptReportBody },
+  /** The short facts line of reports read so far (the popup's list). */
+  getFactLines: { from: PAGES, request: FactLinesRequest, response: FactLines },
+  /** The short facts line of the newest read report held for a VIN (an owned VIN's badge panel). */
+  getOwnedFacts: { from: OURS, request: VinRequest, response: z.nullable(z.string()) },
   /** Keeps the facts the library read from a kept report (ignored for a report not kept). */
   saveReportFacts: { from: PAGES, request: SaveFactsRequest, response: z.null() },
   /** Reports matching a query in the list as last read, at most `limit` (the popup). */

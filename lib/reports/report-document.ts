@@ -21,6 +21,8 @@ export interface ReportTools {
 export interface ReportDocumentOptions {
   /** Remote images (`<img src>` on http(s)) load only when the user switches this on, like a mail client. */
   allowRemote: boolean;
+  /** Markup of ours put first in the body (the key facts block), sanitised with the report. */
+  before?: string;
 }
 
 const FORBID_TAGS = [
@@ -62,6 +64,14 @@ const FORBID_ATTR = [
 ];
 const LINK_TAGS = new Set(['a', 'area']);
 const WEB_URL = /^https?:\/\//i;
+/**
+ * A place in the document (`#id`). In an `<iframe srcdoc>` a bare `#id` resolves against the page
+ * around the frame (the srcdoc document's base URL is its parent's) and would navigate the frame
+ * away, to an error page; `about:srcdoc#id` is the frame's own document, and only scrolls it. Links
+ * to a place are written that way, and kept that way when sanitised again.
+ */
+const IN_DOCUMENT = /^#[A-Za-z][\w-]*$/;
+const SRCDOC_PLACE = /^about:srcdoc#[A-Za-z][\w-]*$/;
 const DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|avif|bmp|svg\+xml)[;,]/i;
 /** SVG presentation attributes whose value may be a url(): kept only when it points into the document. */
 const URL_PRESENTATION_ATTR = new Set([
@@ -87,7 +97,7 @@ export function sanitizeReport(
   // (scripts, metas, links, base) is dropped with it.
   const parsed = parser.parseFromString(html, 'text/html');
   const styles = [...parsed.head.querySelectorAll('style')].map((style) => style.outerHTML).join('');
-  const markup = `${styles}${parsed.body.innerHTML}`;
+  const markup = `${styles}${options.before ?? ''}${parsed.body.innerHTML}`;
   purify.removeAllHooks();
   purify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent);
@@ -99,10 +109,16 @@ export function sanitizeReport(
     if (name === 'style') {
       data.attrValue = cleanCss(data.attrValue);
       if (!data.attrValue.trim()) data.keepAttr = false;
+    } else if (name === 'href' && LINK_TAGS.has(tag) && SRCDOC_PLACE.test(value)) {
+      // DOMPurify's own URI check knows no about: URL; this one loads and opens nothing.
+      data.forceKeepAttr = true;
     } else if (name === 'href' || name === 'xlink:href') {
-      // Links (HTML and SVG) only to absolute web addresses; anything else href-bearing (<use>,
-      // <image>, <feImage>) could load: an in-document reference (#id) at most.
-      const allowed = LINK_TAGS.has(tag) ? WEB_URL.test(value) : value.startsWith('#');
+      // Links (HTML and SVG) only to absolute web addresses or a place in the document (#id: the key
+      // facts' links to where the report says them); anything else href-bearing (<use>, <image>,
+      // <feImage>) could load: an in-document reference at most.
+      const allowed = LINK_TAGS.has(tag)
+        ? WEB_URL.test(value) || (name === 'href' && IN_DOCUMENT.test(value))
+        : value.startsWith('#');
       if (!allowed) data.keepAttr = false;
     } else if (name === 'src') {
       const allowed =
@@ -115,7 +131,13 @@ export function sanitizeReport(
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (!LINK_TAGS.has(node.nodeName.toLowerCase())) return;
     // Where a link opens is ours to say, not the report's: a new tab, telling the site nothing.
-    if (node.hasAttribute('href') || node.hasAttribute('xlink:href')) {
+    const place = node.getAttribute('href');
+    if (place && (IN_DOCUMENT.test(place) || SRCDOC_PLACE.test(place))) {
+      // A place in the same document: it scrolls the frame, nothing opens.
+      if (IN_DOCUMENT.test(place)) node.setAttribute('href', `about:srcdoc${place}`);
+      node.removeAttribute('target');
+      node.removeAttribute('rel');
+    } else if (node.hasAttribute('href') || node.hasAttribute('xlink:href')) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     } else {

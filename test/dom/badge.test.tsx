@@ -39,6 +39,10 @@ function setup(
         before: { providerA: 30, providerB: 37, at: 1 },
       },
     })),
+    ownedFacts: vi.fn(async () => ({
+      ok: true as const,
+      value: 'providerA: 2 owners · no accidents · clean title',
+    })),
     ...overrides,
   };
   // As mount-badge.ts builds it, in a shadow root (open here, for the queries).
@@ -132,7 +136,13 @@ describe('badge', () => {
 
   it('carries the extension\'s mark, says "owned · open" for a report held, and opens it free', async () => {
     const { actions, ui } = setup({}, { owned: true });
+    // The pill says "owned", never what the report says: its facts are asked for once the panel opens.
+    expect(actions.ownedFacts).not.toHaveBeenCalled();
     fireEvent.click(ui.getByRole('button', { name: /VIN History Lens: owned · open/ }));
+    expect((await ui.findByTestId('owned-facts')).textContent).toBe(
+      'providerA: 2 owners · no accidents · clean title',
+    );
+    expect(actions.ownedFacts).toHaveBeenCalledWith('1C6RD6FT1CS310366');
     fireEvent.click(await ui.findByRole('button', { name: 'Open your report (free)' }));
     expect(await ui.findByText(/opened in a new tab/)).toBeTruthy();
     expect(actions.openOwned).toHaveBeenCalledWith('1C6RD6FT1CS310366');

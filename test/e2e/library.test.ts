@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleHistory } from '@/simulator/report-history';
+import { badgeOf } from './closed-shadow';
 import { startStack } from './setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -76,6 +77,10 @@ describe('report library', () => {
       expect(await frame.getAttribute('title')).toBe(`${provider} report for ${CRUZE}`);
       await expect.poll(() => frame.contentFrame().locator('body').textContent()).toContain(CRUZE);
     }
+    // Both reports were opened here: their key facts are read at once, side by side.
+    await expect
+      .poll(() => page.getByTestId('facts-table').locator('tr[data-fact="owners"] td').allTextContents())
+      .toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)]);
     // The window as the user sees it (a full-page capture leaves frames blank).
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.waitForTimeout(300);
@@ -162,6 +167,46 @@ describe('report library', () => {
       expect(line[columns.indexOf('accidents')]).toBe(String(history.accidents.length));
     }
     await page.close();
+
+    // The short form in the popup's list and in the panel of the Cruze's badge on a listing.
+    const popup = await stack.browser.openPage('popup.html');
+    await popup.getByLabel('Search your reports').fill('7167133');
+    await expect
+      .poll(() => popup.getByTestId('report-facts').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining(`${a.owners.length} owner`)]));
+    await popup.close();
+    const listing = await stack.browser.context.newPage();
+    await listing.goto(`${stack.server.origin}/fixtures/sites/interface.html`);
+    await listing.locator(`[data-vhr-vin="${CRUZE}"][data-vhr-shown]`).waitFor();
+    const badge = await badgeOf(listing, CRUZE);
+    expect(await badge.text()).not.toContain('owner');
+    await badge.open();
+    await expect.poll(() => badge.text()).toMatch(new RegExp(`provider[AB]: ${b.owners.length} owners?`));
+    await badge.close();
+    await listing.close();
+
+    // The viewer: the report as it was made, and its key facts on request, each linking to its place.
+    const id = held().find((r) => r.vin === CRUZE && r.provider === 'providerA')?.id;
+    const viewer = await stack.browser.openPage(`report.html?provider=providerA&id=${id}`);
+    const frame = viewer.frameLocator('iframe.report-frame');
+    await frame.locator('body').waitFor();
+    expect(await frame.locator('aside[data-vhr-facts]').count()).toBe(0);
+    await viewer.getByRole('button', { name: 'Key facts' }).click();
+    const block = frame.locator('aside[data-vhr-facts]');
+    await expect.poll(() => block.textContent()).toContain(`Owners: ${a.owners.length}`);
+    const pages = stack.browser.context.pages().length;
+    const target = frame.locator('#ownership');
+    const before = (await target.boundingBox())?.y ?? 0;
+    // A real click where the link is (Playwright's own click waits for a navigation to commit; a
+    // jump to a place in the same document is none).
+    const link = await block.getByRole('link').first().boundingBox();
+    if (!link) throw new Error('no link in the key facts');
+    await viewer.mouse.click(link.x + link.width / 2, link.y + link.height / 2);
+    // The frame scrolled to the place (the page around it did not move, and nothing opened).
+    await expect.poll(async () => (await target.boundingBox())?.y ?? before).toBeLessThan(before - 100);
+    expect(stack.browser.context.pages().length).toBe(pages);
+    await stack.browser.screenshot(viewer, 'viewer-key-facts', { fullPage: false });
+    await viewer.close();
   });
 
   it('keeps a private note through "Clear cached data" and a reload', async () => {

@@ -24,7 +24,9 @@ beforeAll(async () => {
     stdin: {
       contents: `import DOMPurify from 'dompurify';
         import { reportDocument, sanitizeReport, countRemoteResources } from './lib/reports/report-document';
-        window.vhr = { DOMPurify, reportDocument, sanitizeReport, countRemoteResources };`,
+        import { extractFacts } from './lib/reports/facts/extract-facts';
+        import { factsBlock } from './lib/reports/facts/facts-block';
+        window.vhr = { DOMPurify, reportDocument, sanitizeReport, countRemoteResources, extractFacts, factsBlock };`,
       resolveDir: process.cwd(),
       loader: 'ts',
     },
@@ -88,7 +90,8 @@ function judge(html: string, allowRemote = false): Promise<Verdict> {
           if (
             (name === 'href' || name === 'xlink:href') &&
             !/^https?:\/\//i.test(value) &&
-            !value.startsWith('#')
+            !value.startsWith('#') &&
+            !/^about:srcdoc#[A-Za-z][\w-]*$/.test(value)
           )
             problems.push(`${tag}[${name}=${value.slice(0, 30)}]`);
           if (
@@ -126,12 +129,21 @@ function judge(html: string, allowRemote = false): Promise<Verdict> {
           if (value && /url\(\s*['"]?\s*(?![#'"\s])/i.test(asRead.declarations(`${name}:${value}`)))
             problems.push(`${tag}[${name}=${value.slice(0, 30)}]`);
         }
+        // A link out opens a new tab telling the site nothing; a place in the document (#id) stays.
+        const href = el.getAttribute('href');
         if (
           (tag === 'a' || tag === 'area') &&
-          el.hasAttribute('href') &&
+          href !== null &&
+          !/^(about:srcdoc)?#[A-Za-z][\w-]*$/.test(href) &&
           el.getAttribute('rel') !== 'noopener noreferrer'
         )
           problems.push(`${tag} without rel`);
+        if (
+          (tag === 'a' || tag === 'area') &&
+          /^(about:srcdoc)?#/.test(href ?? '') &&
+          el.hasAttribute('target')
+        )
+          problems.push(`${tag}[href=#…] opening elsewhere`);
       }
       return { doc, secondPassRemoved, problems };
     },
@@ -240,6 +252,44 @@ describe('report sanitiser in Chromium', () => {
     expect(kept.font).toEqual(['color=red', 'face=Arial', 'size=2']);
     expect(kept.hr).toEqual(['noshade=', 'size=1']);
     expect(kept.li).toEqual(['value=4']);
+  });
+
+  it('puts the key facts first when asked, each linking to where the report says it, inside the frame', async () => {
+    const doc = await page.evaluate((html) => {
+      const { DOMPurify, reportDocument, extractFacts, factsBlock } = (window as unknown as { vhr: never })
+        .vhr as {
+        DOMPurify: unknown;
+        reportDocument: (h: string, t: unknown, o: { allowRemote: boolean; before?: string }) => string;
+        extractFacts: (d: Document) => unknown;
+        factsBlock: (f: unknown, ids: Set<string>) => string;
+      };
+      const raw = new DOMParser().parseFromString(html, 'text/html');
+      const ids = new Set([...raw.querySelectorAll('[id]')].map((e) => e.id));
+      return reportDocument(
+        html,
+        { purify: DOMPurify, parser: new DOMParser() },
+        { allowRemote: false, before: factsBlock(extractFacts(raw), ids) },
+      );
+    }, report);
+    const parsed = new (await import('happy-dom')).Window().document;
+    parsed.write(doc);
+    const block = parsed.querySelector('aside[data-vhr-facts]');
+    expect(block?.textContent).toContain('Owners:');
+    // First of what is shown (the report's head styles come before it, shown nothing).
+    expect([...parsed.body.children].find((el) => el.localName !== 'style')).toBe(block);
+    const links = [...(block?.querySelectorAll('a') ?? [])];
+    expect(links.length).toBeGreaterThan(3);
+    for (const link of links) {
+      const href = link.getAttribute('href') ?? '';
+      const target = href.slice(href.indexOf('#') + 1);
+      // A place in this document (the frame's own: a bare #id would resolve against the page around
+      // it): no new tab, and the place is there after sanitising.
+      expect(href).toMatch(/^about:srcdoc#[A-Za-z]/);
+      expect(link.hasAttribute('target')).toBe(false);
+      expect(parsed.getElementById(target)).not.toBeNull();
+    }
+    // The rest of what it shows is still only the report's, sanitised as before.
+    expect((await judge(report)).problems).toEqual([]);
   });
 
   it('reads CSS as this browser does: its parser finds an url( spelled with escapes (the check is not blind)', async () => {

@@ -173,6 +173,21 @@ export async function keptFacts(): Promise<Map<string, ReportFacts>> {
   return facts;
 }
 
+/** The facts kept for these reports (current extractor only), by "provider:id": a few reads, not all. */
+export async function factsOf(
+  reports: Array<{ provider: Provider; id: string }>,
+): Promise<Map<string, ReportFacts>> {
+  const found = new Map<string, ReportFacts>();
+  const database = await open().catch(orNothing(undefined));
+  if (!database) return found;
+  for (const { provider, id } of reports) {
+    const kept = await database.get('facts', [provider, id]).catch(orNothing(undefined));
+    const parsed = ReportFacts.safeParse(kept?.facts);
+    if (parsed.success && parsed.data.version === FACTS_VERSION) found.set(`${provider}:${id}`, parsed.data);
+  }
+  return found;
+}
+
 /** Keeps a report's facts; false when the browser refused the write (they are read again next time). */
 export async function keepFacts(provider: Provider, id: string, facts: ReportFacts): Promise<boolean> {
   try {

@@ -233,6 +233,7 @@ export function storedList<S extends z.ZodMiniType>(name: string, element: S): S
 
 export {
   clearLibrary,
+  factsOf,
   findReport,
   isStorageRefusal,
   keepFacts,
