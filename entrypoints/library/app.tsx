@@ -13,13 +13,17 @@ import { ask } from '@/lib/messaging/messaging';
 import type { Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
 import { FACT_FILTERS, type FactFilter } from '@/lib/reports/facts/facts-line';
+import { reportKey } from '@/lib/reports/report-key';
 import { filterGroups, groupByVehicle, type LibraryFilter } from '@/lib/reports/vehicle-groups';
 import { CompareView } from './compare-view';
+import { FactsTable } from './facts-table';
 import { useReportFacts } from './use-report-facts';
 import { VehicleRow } from './vehicle-row';
 
 // Rows rendered at a time: a dealer's 10,000 reports are searched in full, shown a page at a time.
 const PAGE = 100;
+/** Vehicles compared fact by fact at most (columns that still fit a window). */
+const MAX_CHOSEN = 4;
 
 function age(at: number): string {
   const minutes = Math.round((Date.now() - at) / 60_000);
@@ -65,6 +69,8 @@ export function App() {
   const { facts, reading, readOpened } = useReportFacts();
   const [limit, setLimit] = useState(PAGE);
   const [compare, setCompare] = useState<string | null>(null);
+  // Vehicles whose key facts are shown side by side (the newest report with facts of each).
+  const [chosen, setChosen] = useState<string[]>([]);
   const [actionError, setActionError] = useState<ErrorData | null>(null);
 
   useEffect(() => {
@@ -108,6 +114,7 @@ export function App() {
   }
 
   const comparing = compare ? groups.find((g) => g.vin === compare) : undefined;
+  const chosenGroups = chosen.map((vin) => groups.find((g) => g.vin === vin)).filter((g) => g !== undefined);
   return (
     <main class="library">
       <header class="library-head">
@@ -132,6 +139,24 @@ export function App() {
         </div>
       )}
       {actionError && <ErrorNotice error={actionError} />}
+      {chosenGroups.length > 1 && (
+        <section class="compare" aria-label="Key facts of the vehicles chosen">
+          <FactsTable
+            markDifferences={false}
+            caption={`Key facts of ${chosenGroups.length} vehicles (each one's newest report read)`}
+            columns={chosenGroups.map((g) => {
+              const report = g.reports.find((r) => facts[reportKey(r)]) ?? g.reports[0];
+              return {
+                label: `${g.yearMakeModel || g.vin} (${report?.provider ?? ''})`,
+                facts: report && facts[reportKey(report)],
+              };
+            })}
+          />
+          <button type="button" onClick={() => setChosen([])}>
+            Clear the choice
+          </button>
+        </section>
+      )}
       {comparing && (
         <CompareView group={comparing} facts={facts} onOpened={readOpened} onClose={() => setCompare(null)} />
       )}
@@ -208,6 +233,12 @@ export function App() {
                 names={names}
                 offline={offline}
                 facts={facts}
+                chosen={chosen.includes(group.vin)}
+                onChoose={(on) =>
+                  setChosen(
+                    on ? [...chosen, group.vin].slice(-MAX_CHOSEN) : chosen.filter((v) => v !== group.vin),
+                  )
+                }
                 note={notes[group.vin] ?? ''}
                 onSaveNote={(text) => saveNote(group.vin, text)}
                 onCompare={() => {

@@ -11,7 +11,16 @@ export interface FactsColumn {
   facts: ReportFacts | undefined;
 }
 
-export function FactsTable({ columns, caption }: { columns: FactsColumn[]; caption: string }) {
+export function FactsTable({
+  columns,
+  caption,
+  markDifferences = true,
+}: {
+  columns: FactsColumn[];
+  caption: string;
+  /** Mark the facts two reports of one vehicle state differently (not for different vehicles). */
+  markDifferences?: boolean;
+}) {
   const [first, second] = columns.map((c) => c.facts);
   return (
     <table class="facts-table" data-testid="facts-table">
@@ -28,7 +37,7 @@ export function FactsTable({ columns, caption }: { columns: FactsColumn[]; capti
       </thead>
       <tbody>
         {FACT_NAMES.map((name) => {
-          const differ = first && second ? factsDisagree(first, second, name) : false;
+          const differ = markDifferences && first && second ? factsDisagree(first, second, name) : false;
           return (
             <tr key={name} class={differ ? 'differ' : undefined} data-fact={name}>
               <th scope="row">

@@ -15,6 +15,9 @@ interface Props {
   /** Key facts read so far, by report key. */
   facts: Record<string, ReportFacts>;
   note: string;
+  /** Chosen for the key facts of several vehicles side by side. */
+  chosen: boolean;
+  onChoose(chosen: boolean): void;
   onSaveNote(text: string): Promise<boolean>;
   onCompare(): void;
 }
@@ -50,7 +53,17 @@ function ReportFactsLine({ facts, kept }: { facts: ReportFacts | undefined; kept
   );
 }
 
-export function VehicleRow({ group, names, offline, facts, note, onSaveNote, onCompare }: Props) {
+export function VehicleRow({
+  group,
+  names,
+  offline,
+  facts,
+  note,
+  chosen,
+  onChoose,
+  onSaveNote,
+  onCompare,
+}: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note);
   const both =
@@ -62,6 +75,10 @@ export function VehicleRow({ group, names, offline, facts, note, onSaveNote, onC
       <div class="vehicle-head">
         <h2>{group.yearMakeModel || 'Vehicle'}</h2>
         <code>{group.vin}</code>
+        <label class="inline choose">
+          <input type="checkbox" checked={chosen} onChange={(e) => onChoose(e.currentTarget.checked)} />{' '}
+          Compare facts<span class="visually-hidden"> of {group.vin}</span>
+        </label>
         {both && (
           <button type="button" onClick={onCompare}>
             Compare providerA and providerB

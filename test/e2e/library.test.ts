@@ -135,6 +135,18 @@ describe('report library', () => {
     await expect.poll(() => rowVins(page)).toEqual(a.titleBrands.length === 0 ? [CRUZE] : []);
     await page.getByLabel('Clean title').uncheck();
 
+    // Several vehicles side by side: the Cruze and a vehicle none of whose reports is kept offline.
+    const unread = held().find((r) => r.vin !== CRUZE)?.vin;
+    if (!unread) throw new Error('no other vehicle held');
+    await row.getByLabel(`Compare facts of ${CRUZE}`).check();
+    await page.locator(`li[data-vin="${unread}"]`).getByLabel(`Compare facts of ${unread}`).check();
+    const several = page.getByRole('region', { name: 'Key facts of the vehicles chosen' });
+    await expect
+      .poll(() => several.locator('tr[data-fact="owners"] td').allTextContents())
+      .toEqual([String(b.owners.length), 'not read: open the report once']);
+    expect(await several.locator('tr.differ').count()).toBe(0);
+    await several.getByRole('button', { name: 'Clear the choice' }).click();
+
     // Side by side: one row per fact, the providers' disagreements marked.
     await row.getByRole('button', { name: 'Compare providerA and providerB' }).click();
     const table = page.getByTestId('facts-table');
