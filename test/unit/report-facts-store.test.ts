@@ -2,8 +2,9 @@
 // Key facts kept beside the library's reports: a library of the previous release (0.1.0: database
 // version 1, reports only) opens with every report and gains the facts store; facts are kept only
 // for reports held offline, read back only when they are this extractor's; pages alone may ask.
+import { IDBObjectStore as FDBObjectStore } from 'fake-indexeddb';
 import { openDB } from 'idb';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FACTS_VERSION, noFacts, type ReportFacts } from '@/lib/reports/facts/report-facts';
 import { startBackground } from './background-harness';
 
@@ -36,7 +37,30 @@ const facts: ReportFacts = {
   titleBrands: { value: [], quote: 'No title problems reported', anchor: 'title-history' },
 };
 
+const originalPut = FDBObjectStore.prototype.put;
+afterEach(() => {
+  FDBObjectStore.prototype.put = originalPut;
+});
+
 describe('key facts in the library', () => {
+  it('a disk that refuses the write loses nothing: the report stays, its facts are read again next time', async () => {
+    await startBackground({ configured: true });
+    await previousReleaseLibrary();
+    const bg = await startBackground({ configured: true, keepStorage: true });
+    const page = bg.senders.page;
+    await bg.deliver('getReportFacts', undefined, page); // the database upgraded first
+    FDBObjectStore.prototype.put = function refused() {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const saved = await bg.deliver('saveReportFacts', { provider: 'providerA', id: 'kept-1', facts }, page);
+    expect(saved.ok).toBe(true);
+    FDBObjectStore.prototype.put = originalPut;
+    expect((await bg.deliver('getReportFacts', undefined, page)).value.pending).toEqual([
+      { provider: 'providerA', id: 'kept-1' },
+    ]);
+    expect((await bg.deliver('getKeptReport', { provider: 'providerA', id: 'kept-1' }, page)).ok).toBe(true);
+  });
+
   it("opens the previous release's library with its reports, and reads, keeps and exports their facts", async () => {
     await startBackground({ configured: true });
     await previousReleaseLibrary();
