@@ -95,20 +95,10 @@ export function mountBadge(
   // kept) once it is two screens away (near-screen.ts): a badge far from the screen costs the
   // page's layout nothing. One the user is using (its panel open, or focus in it) stays.
   let rendered = false;
-  const forget = trackNearScreen(anchor, (near) => {
-    if (!near) {
-      if (toggle.isOpen() || shadow.activeElement) return false;
-      delete host.dataset.vhrShown;
-      return true;
-    }
-    host.dataset.vhrShown = '';
-    if (rendered) return true;
-    rendered = true;
-    state.mismatch = listingMismatch(decode, listingTitle(placement));
-    pill.show(state);
-    pill.root.append(mount);
-    shadow.append(pill.root);
-    spot = watchSpot({
+  // Its spot is watched only while drawn: a lasting ResizeObserver on every badge a long feed ever
+  // drew (its host and its card) is computed on every frame the page lays out.
+  const watch = () =>
+    watchSpot({
       host,
       card: placement.card,
       anchor,
@@ -120,6 +110,24 @@ export function mountBadge(
         stopReach = watchTouchReach(pill.root);
       },
     });
+  const forget = trackNearScreen(anchor, (near) => {
+    if (!near) {
+      if (toggle.isOpen() || shadow.activeElement) return false;
+      delete host.dataset.vhrShown;
+      spot?.stop();
+      spot = undefined;
+      stopReach();
+      return true;
+    }
+    host.dataset.vhrShown = '';
+    if (!rendered) {
+      rendered = true;
+      state.mismatch = listingMismatch(decode, listingTitle(placement));
+      pill.show(state);
+      pill.root.append(mount);
+      shadow.append(pill.root);
+    }
+    spot ??= watch();
     return true;
   });
   return {

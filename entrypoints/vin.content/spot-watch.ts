@@ -243,6 +243,9 @@ export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): v
     },
     stop() {
       observer?.unobserve(target.host);
+      // Drawn again later, it is placed afresh from where the page puts it (hidden until then).
+      target.host.style.transform = '';
+      target.host.removeAttribute('data-vhr-placed');
       states.delete(target.host);
       onCard.delete(state);
       if (onCard.size === 0) {
