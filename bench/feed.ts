@@ -7,6 +7,9 @@
 // adds a vehicle 4 times a second and at most +5 % on a busy feed without VINs, as the median of 16
 // alternations, with the spread and the quartiles printed. (Two browsers without any content script
 // differ by up to 20 % per round on this machine: a browser without the extension is no baseline.)
+// Each alternation also opens the page on a third host the content script does not run on either
+// (feed2.test): that control against the baseline is what the method reads when there is nothing to
+// find, printed beside the figures (an A/A test: its median is how far noise alone moves a median).
 // BENCH_SMOKE=1: one short round of each.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,7 +39,10 @@ const server = await startSimulatorServer({ port: 0, staticDirs: { '/feed': dir 
 // The page is also served as http://feed.test:<port>/ (mapped to 127.0.0.1): a host the content
 // script does not match, opened in the same browser, is the baseline.
 const OTHER_HOST = 'feed.test';
-const withExtension = await launchExtension({ args: [`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`] });
+const CONTROL_HOST = 'feed2.test';
+const withExtension = await launchExtension({
+  args: [`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1, MAP ${CONTROL_HOST} 127.0.0.1`],
+});
 const port = new URL(server.origin).port;
 
 interface FeedWindow {
@@ -79,10 +85,11 @@ async function measureWindow(
   };
 }
 
-type Side = 'idle' | 'with';
-const SIDES: Side[] = ['idle', 'with'];
+type Side = 'idle' | 'control' | 'with';
+const SIDES: Side[] = ['idle', 'control', 'with'];
+const HOSTS: Record<Side, string> = { idle: OTHER_HOST, control: CONTROL_HOST, with: '127.0.0.1' };
 const measureSide = (side: Side, page: 'vins' | 'plain') =>
-  measureWindow(withExtension.context, page, side === 'idle' ? OTHER_HOST : '127.0.0.1');
+  measureWindow(withExtension.context, page, HOSTS[side]);
 
 interface Alternation {
   with: number;
@@ -90,6 +97,8 @@ interface Alternation {
   idle: number;
   /** With against idle: the content script's own share (the target). */
   addedByScript: number;
+  /** The control host against the baseline: neither runs the content script (noise alone). */
+  control: number;
   layoutsWith: number;
   layoutsIdle: number;
   idleBadges: number;
@@ -98,7 +107,8 @@ const results: Record<'vins' | 'plain', Alternation[]> = { vins: [], plain: [] }
 for (let pair = 0; pair < PAIRS; pair++) {
   for (const page of ['vins', 'plain'] as const) {
     // Alternated, the order turned round each time: no side always runs on a warmer machine.
-    const order = pair % 2 === 0 ? SIDES : [...SIDES].reverse();
+    const turned = [...SIDES.slice(pair % 3), ...SIDES.slice(0, pair % 3)];
+    const order = pair % 2 === 0 ? turned : turned.reverse();
     // The page's own script is the same work on both sides: a side measuring under half the other
     // did not run the feed for the whole window (seen once in a smoke: 29.7 against 84.6 ms/s, which
     // read as "-65 %, held"). Such a round is measured again, twice at most, and said so.
@@ -112,6 +122,7 @@ for (let pair = 0; pair < PAIRS; pair++) {
           with: windows.with.busy,
           idle: windows.idle.busy,
           addedByScript: (windows.with.busy / windows.idle.busy - 1) * 100,
+          control: (windows.control.busy / windows.idle.busy - 1) * 100,
           layoutsWith: windows.with.layouts,
           layoutsIdle: windows.idle.layouts,
           idleBadges: windows.idle.badges,
@@ -173,6 +184,7 @@ const quartile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] as number;
 const summary = (page: 'vins' | 'plain') => {
   const shares = results[page].map((r) => r.addedByScript);
+  const controls = results[page].map((r) => r.control);
   return {
     median: median(shares),
     min: Math.min(...shares),
@@ -184,12 +196,14 @@ const summary = (page: 'vins' | 'plain') => {
     layoutsWith: median(results[page].map((r) => r.layoutsWith)),
     layoutsIdle: median(results[page].map((r) => r.layoutsIdle)),
     idleBadges: Math.max(...results[page].map((r) => r.idleBadges)),
+    control: median(controls),
+    controlQuartiles: [quartile(controls, 0.25), quartile(controls, 0.75)] as const,
   };
 };
 const vins = summary('vins');
 const plainFeed = summary('plain');
 const line = (name: string, s: ReturnType<typeof summary>, js: number) =>
-  `${name}: main thread ${round(s.idleMs)} ms/s on ${OTHER_HOST} (no content script), ${round(s.withMs)} where the content script runs: +${round(s.median)} % median over ${PAIRS} alternations (quartiles ${round(s.q1)} to ${round(s.q3)} %, spread ${round(s.min)} to ${round(s.max)} %); layouts ${round(s.layoutsIdle)}/s and ${round(s.layoutsWith)}/s; the content script's own JavaScript ${round(js, 2)} ms/s (${round((js / s.idleMs) * 100)} % of the page's main thread, profiled)`;
+  `${name}: main thread ${round(s.idleMs)} ms/s on ${OTHER_HOST} (no content script), ${round(s.withMs)} where the content script runs: +${round(s.median)} % median over ${PAIRS} alternations (quartiles ${round(s.q1)} to ${round(s.q3)} %, spread ${round(s.min)} to ${round(s.max)} %); layouts ${round(s.layoutsIdle)}/s and ${round(s.layoutsWith)}/s; the content script's own JavaScript ${round(js, 2)} ms/s (${round((js / s.idleMs) * 100)} % of the page's main thread, profiled); control (${CONTROL_HOST}, no content script either) ${round(s.control)} % (quartiles ${round(s.controlQuartiles[0])} to ${round(s.controlQuartiles[1])} %)`;
 console.log(line('feed adding a vehicle 4 times a second', vins, scriptJs.vins));
 console.log(line('busy feed without VINs', plainFeed, scriptJs.plain));
 console.log(`badges on the feed with VINs after 1.5 s: ${badged}`);
@@ -214,6 +228,8 @@ console.log(
     feedPlainScriptPercent: round(plainFeed.median, 2),
     feedPlainScriptQuartiles: [round(plainFeed.q1, 2), round(plainFeed.q3, 2)],
     feedPlainScriptSpread: [round(plainFeed.min, 2), round(plainFeed.max, 2)],
+    feedVinsControlPercent: round(vins.control, 2),
+    feedPlainControlPercent: round(plainFeed.control, 2),
     feedVinsScriptJsMsPerSecond: round(scriptJs.vins, 2),
     feedPlainScriptJsMsPerSecond: round(scriptJs.plain, 2),
     feedVinsLayoutsPerSecond: [round(vins.layoutsIdle), round(vins.layoutsWith)],
