@@ -40,6 +40,23 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * A picture of the page as shown. Chromium refuses a capture now and then ("Unable to capture
+ * screenshot": the tab had no frame to give yet; seen once in a full run from a fresh clone): then
+ * the page is brought to the front and asked again, twice at most. Nothing else is retried.
+ */
+export async function capture(page: Page, options: Parameters<Page['screenshot']>[0] = {}): Promise<Buffer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.screenshot(options);
+    } catch (error) {
+      if (attempt === 3 || !/Unable to capture screenshot/.test(String(error))) throw error;
+      await page.bringToFront();
+      await page.waitForTimeout(200);
+    }
+  }
+}
+
 export interface LaunchOptions {
   /** The unpacked extension to load; default the loopback test build. */
   extensionDir?: string;
@@ -190,7 +207,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
       }
     },
     async screenshot(page, name, options) {
-      await page.screenshot({
+      await capture(page, {
         path: join(SCREENSHOT_DIR, `chromium-${name}.png`),
         fullPage: options?.fullPage ?? true,
       });

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/simulator/seed';
+import { capture } from '../../scripts/chromium';
 import {
   DOCUMENT_FACTS,
   type DocumentFacts,
@@ -54,7 +55,7 @@ async function viewerShot(page: Page) {
   // Fonts and images (data: only) settled before the picture.
   await frame.evaluate(() => document.fonts.ready.then(() => undefined));
   const facts = readFacts(await frame.evaluate(DOCUMENT_FACTS)) as DocumentFacts;
-  return { shot: await page.screenshot({ clip }), facts, size: { width: clip.width, height: clip.height } };
+  return { shot: await capture(page, { clip }), facts, size: { width: clip.width, height: clip.height } };
 }
 
 describe('the report as it was made, in Chromium', () => {
@@ -86,7 +87,7 @@ describe('the report as it was made, in Chromium', () => {
         await tab.goto(plain.put(html));
         await tab.evaluate(() => document.fonts.ready.then(() => undefined));
         const baseline = {
-          shot: await tab.screenshot(),
+          shot: await capture(tab),
           facts: readFacts(await tab.evaluate(DOCUMENT_FACTS)) as DocumentFacts,
         };
 
