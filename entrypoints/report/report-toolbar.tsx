@@ -11,7 +11,7 @@ import type { ReportView } from '@/lib/messaging/purchase-messages';
 import type { Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
 import { newRecordsText } from '@/lib/records/new-records';
-import type { RemoteLoads } from '@/lib/reports/report-document';
+import { type RemoteLoads, savedReportDocument } from '@/lib/reports/report-document';
 import { reportUrl } from '@/lib/reports/report-url';
 
 interface ToolbarProps {
@@ -35,7 +35,11 @@ export function ReportToolbar({ report, document: html, other, remote, facts, re
     setSince(await ask('checkNewRecords', { vin: report.vin }));
   };
   const save = () =>
-    downloadFile(html, 'text/html', `${report.provider}-report-${report.id}-${report.vin}.html`);
+    downloadFile(
+      savedReportDocument(html),
+      'text/html',
+      `${report.provider}-report-${report.id}-${report.vin}.html`,
+    );
   const copy = async () => {
     await navigator.clipboard.writeText(report.vin);
     setCopied(true);

@@ -164,6 +164,12 @@ export function sanitizeReport(
   return clean;
 }
 
+/**
+ * The frame's document as a file of its own ("Save as HTML"): a place in it is `#id` again, since a
+ * saved file is its own top-level document (`about:srcdoc#id` only means something inside a frame).
+ */
+export const savedReportDocument = (doc: string): string => doc.replace(/href="about:srcdoc#/g, 'href="#');
+
 /** A complete HTML document, safe to put in an `<iframe sandbox srcdoc>`. */
 export function reportDocument(html: string, tools: ReportTools, options: ReportDocumentOptions): string {
   const body = sanitizeReport(html, tools, options);

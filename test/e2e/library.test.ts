@@ -218,6 +218,14 @@ describe('report library', () => {
     await expect.poll(async () => (await target.boundingBox())?.y ?? before).toBeLessThan(before - 100);
     expect(stack.browser.context.pages().length).toBe(pages);
     await stack.browser.screenshot(viewer, 'viewer-key-facts', { fullPage: false });
+    // Saved as a file of its own, a place in it is #id again (about:srcdoc means something only in a frame).
+    const [saved] = await Promise.all([
+      viewer.waitForEvent('download'),
+      viewer.getByRole('button', { name: 'Save as HTML' }).click(),
+    ]);
+    const file = readFileSync((await saved.path()) as string, 'utf8');
+    expect(file).toContain('href="#ownership"');
+    expect(file).not.toContain('about:srcdoc');
     await viewer.close();
   });
 
