@@ -12,7 +12,7 @@ import { failWith, ok, type Result } from '@/lib/messaging/result';
 import { factsLine } from '@/lib/reports/facts/facts-line';
 import { reportKey } from '@/lib/reports/report-key';
 import type { Vin } from '@/lib/vin/vin-syntax';
-import { factsOf, keepFacts, keptFacts, keptReportHtml, keptReportKeys } from '../storage/store';
+import { factsOf, isKept, keepFacts, keptFacts, keptReportHtml, keptReportKeys } from '../storage/store';
 import { cachedAccount } from './account';
 
 export async function getReportFacts(): Promise<Result<FactsList>> {
@@ -34,7 +34,7 @@ export async function getKeptReport({ provider, id }: KeptReportRequest): Promis
 
 export async function saveReportFacts({ provider, id, facts }: SaveFactsRequest): Promise<Result<null>> {
   // Facts only beside a report kept: a page cannot fill the store with facts of reports never held.
-  if ((await keptReportHtml(provider, id)) !== undefined) await keepFacts(provider, id, facts);
+  if (await isKept(provider, id)) await keepFacts(provider, id, facts);
   return ok(null);
 }
 

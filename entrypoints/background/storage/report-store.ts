@@ -147,6 +147,14 @@ export async function clearLibrary(): Promise<void> {
     .catch(orNothing(undefined));
 }
 
+/** Whether a report is kept offline (its key only: the body is not read). */
+export async function isKept(provider: Provider, id: string): Promise<boolean> {
+  const key = await open()
+    .then((database) => database.getKey('reports', [provider, id]))
+    .catch(orNothing(undefined));
+  return key !== undefined;
+}
+
 /** A kept report's body for reading its facts: not an opening (its place in the trim order stays). */
 export async function keptReportHtml(provider: Provider, id: string): Promise<string | undefined> {
   const kept = await open()

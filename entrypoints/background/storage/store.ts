@@ -235,6 +235,7 @@ export {
   clearLibrary,
   factsOf,
   findReport,
+  isKept,
   isStorageRefusal,
   keepFacts,
   keepReport,
