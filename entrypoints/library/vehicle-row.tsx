@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
 import { FACT_LABELS, factsLine, factText } from '@/lib/reports/facts/facts-line';
-import { FACT_NAMES, type ReportFacts } from '@/lib/reports/facts/report-facts';
+import { FACT_NAMES, type FactName, type ReportFacts } from '@/lib/reports/facts/report-facts';
 import { reportKey } from '@/lib/reports/report-key';
 import { reportUrl } from '@/lib/reports/report-url';
 import type { VehicleGroup } from '@/lib/reports/vehicle-groups';
@@ -22,6 +22,31 @@ interface Props {
   onCompare(): void;
 }
 
+/**
+ * The report's own words behind each fact, drawn only once opened: a library shows hundreds of rows,
+ * and their closed details would otherwise each hold a list of nine quotes (a keystroke re-renders them).
+ */
+function FactWords({ facts, stated }: { facts: ReportFacts; stated: FactName[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>In the report's words</summary>
+      {open && (
+        <dl>
+          {stated.map((name) => (
+            <div key={name}>
+              <dt>
+                {FACT_LABELS[name]}: {factText(facts, name)}
+              </dt>
+              <dd>“{facts[name]?.quote}”</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </details>
+  );
+}
+
 /** A report's facts in one line, and the report's own words behind each, on request. */
 function ReportFactsLine({ facts, kept }: { facts: ReportFacts | undefined; kept: boolean }) {
   if (!facts)
@@ -34,21 +59,7 @@ function ReportFactsLine({ facts, kept }: { facts: ReportFacts | undefined; kept
   return (
     <div class="facts" data-testid="facts">
       {factsLine(facts)}
-      {stated.length > 0 && (
-        <details>
-          <summary>In the report's words</summary>
-          <dl>
-            {stated.map((name) => (
-              <div key={name}>
-                <dt>
-                  {FACT_LABELS[name]}: {factText(facts, name)}
-                </dt>
-                <dd>“{facts[name]?.quote}”</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
-      )}
+      {stated.length > 0 && <FactWords facts={facts} stated={stated} />}
     </div>
   );
 }
