@@ -42,6 +42,9 @@ export interface HeldReportInput {
 
 export interface SimulatorOptions {
   now?: () => Date;
+  /** Where the reports' stylesheets, fonts and images live (simulator/cdn-server.ts); default the
+   * simulator's own /__sim/cdn path, which serves nothing (unit tests render reports only). */
+  cdnOrigin?: string;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -211,7 +214,12 @@ export function createSimulator(options: SimulatorOptions = {}) {
     const origin = (url: string) => new URL(url).origin;
     const html = (r: SimReport, url: string) =>
       r.html ??
-      renderReportHtml({ ...r, origin: origin(url), ...(r.padToBytes ? { padToBytes: r.padToBytes } : {}) });
+      renderReportHtml({
+        ...r,
+        origin: origin(url),
+        ...(options.cdnOrigin ? { cdnOrigin: options.cdnOrigin } : {}),
+        ...(r.padToBytes ? { padToBytes: r.padToBytes } : {}),
+      });
 
     v1.get(`/${provider}/vin/:vin/html`, (c) => {
       const vin = c.req.param('vin').toUpperCase();

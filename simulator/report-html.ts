@@ -2,7 +2,8 @@
 // report-provider-b.ts say whose shape and where it is described) and, on purpose, carrying hostile
 // parts: every demo and test exercises the sandbox. The hostile parts aim at the simulator's
 // /__sim/beacon so tests can count anything that runs or loads; the look's stylesheets, fonts and
-// scripts point at the provider's CDN (cdnOrigin), which the viewer never loads.
+// scripts point at the provider's CDN (cdnOrigin), which the viewer loads only into a complete copy
+// the user asked for (lib/reports/offline/).
 import { vehicleHistory } from './report-history';
 import { type HostileParts, providerAReport } from './report-provider-a';
 import { providerBReport } from './report-provider-b';
@@ -16,7 +17,8 @@ export interface ReportHtmlInput {
   createdAt: string;
   /** Origin of the simulator, for the tracking parts (they must be observable by tests). */
   origin: string;
-  /** Where the provider's stylesheets, fonts and scripts live; default the simulator's /__sim/cdn. */
+  /** Where the provider's stylesheets, fonts and scripts live (simulator/cdn-server.ts); default the
+   * simulator's /__sim/cdn, which serves nothing. */
   cdnOrigin?: string;
   /** Pads the service history to roughly this many bytes (large-report tests). */
   padToBytes?: number;
@@ -49,7 +51,7 @@ function hostileParts(input: ReportHtmlInput): HostileParts {
 export function renderReportHtml(input: ReportHtmlInput): string {
   const year = Number(input.yearMakeModel.slice(0, 4)) || 2010;
   const history = vehicleHistory(input.vin, year, input.provider, input.records);
-  const cdn = `${input.cdnOrigin ?? input.origin}/__sim/cdn`;
+  const cdn = input.cdnOrigin ?? `${input.origin}/__sim/cdn`;
   const render = input.provider === 'providerA' ? providerAReport : providerBReport;
   let html = render(input, history, hostileParts(input), cdn);
   if (input.padToBytes && html.length < input.padToBytes) {

@@ -211,6 +211,7 @@ ${iconSprite('al')}
   <img alt="AutoLedger logo" width="40" height="40" src="data:image/svg+xml;utf8,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'%3E%3Ccircle cx='20' cy='20' r='18' fill='%231f5fa8'/%3E%3Cpath d='M12 27l8-15 8 15z' fill='%23fff'/%3E%3C/svg%3E">
   <div><h1>AutoLedger Vehicle History Report</h1>
   <div class="al-sub">Report #${esc(input.id)} · generated ${esc(input.createdAt.slice(0, 10))}</div></div>
+  <img class="al-seal" src="${cdn}/autoledger/img/seal.svg" alt="AutoLedger Buyback Guarantee" width="64" height="64">
 </header>
 <section class="al-vehicle" aria-label="Vehicle">
   <div><h2>${esc(input.yearMakeModel)}</h2><div>VIN: <strong>${esc(input.vin)}</strong></div></div>

@@ -85,7 +85,7 @@ export function providerBReport(
     })
     .join('');
   const sections = `<div id="score" class="section"><h3>CarChronicle score</h3>
-<div class="cc-score"><div class="cc-score-row"><div class="cc-score-cell cc-score-number">${history.score}</div><div class="cc-score-cell">${scoreBar}</div><div class="cc-score-cell">Similar vehicles score <strong>${low}-${high}</strong></div></div></div></div>
+<img class="cc-badge" src="${cdn}/carchronicle/img/score-badge.png" alt="CarChronicle score badge" width="96" height="40"><div class="cc-score"><div class="cc-score-row"><div class="cc-score-cell cc-score-number">${history.score}</div><div class="cc-score-cell">${scoreBar}</div><div class="cc-score-cell">Similar vehicles score <strong>${low}-${high}</strong></div></div></div></div>
 <div id="three-box-summary" class="row section">
   <div class="col-4"><div class="box"><div class="box-title-owners">${plural(history.owners.length, 'Owner')}</div><div>reported</div></div></div>
   <div class="col-4"><div class="box"><div class="box-title">${history.accidents.length}</div><div>${history.accidents.length === 1 ? 'accident record' : 'accident records'}</div></div></div>

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { createSimulator, type SimulatorOptions } from './app';
+import { startCdnServers } from './cdn-server';
 import { DROP_HEADER } from './faults';
 
 export interface ServerOptions extends SimulatorOptions {
@@ -42,7 +43,9 @@ async function serveStatic(dirs: Record<string, string>, pathname: string): Prom
 
 /** Starts the simulator on host:port (port 0 picks a free one) and resolves once it listens. */
 export async function startSimulatorServer(options: ServerOptions = {}) {
-  const sim = createSimulator(options);
+  // The providers' CDN and font host first: the reports name their origins.
+  const cdn = await startCdnServers();
+  const sim = createSimulator({ cdnOrigin: cdn.cdnOrigin, ...options });
   const host = options.host ?? '127.0.0.1';
   const staticDirs = options.staticDirs ?? {};
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -61,7 +64,10 @@ export async function startSimulatorServer(options: ServerOptions = {}) {
       },
       () => resolve(s),
     );
-    s.once('error', reject);
+    s.once('error', (error) => {
+      void cdn.close();
+      reject(error);
+    });
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host}:${port}`;
@@ -69,11 +75,15 @@ export async function startSimulatorServer(options: ServerOptions = {}) {
     sim,
     origin,
     baseUrl: `${origin}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    /** The reports' CDN (127.0.0.3) and font host (127.0.0.4), with the requests they answered. */
+    cdn,
+    close: async () => {
+      await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+      await cdn.close();
+    },
   };
 }
 export type SimulatorServer = Awaited<ReturnType<typeof startSimulatorServer>>;

@@ -12,6 +12,12 @@ import { openOnboardingOnInstall } from './account/onboarding';
 import { getProviderNames, savedProviderNames, saveProviderNames } from './account/provider-names';
 import { exportReportsCsv, openReport } from './account/report-access';
 import {
+  forgetCompleteCopy,
+  getCompleteCopy,
+  getCopiesSummary,
+  keepCompleteCopy,
+} from './account/report-copy';
+import {
   getFactLines,
   getKeptReport,
   getOwnedFacts,
@@ -83,6 +89,10 @@ const HANDLERS: Handlers = {
   saveReportFacts,
   getFactLines,
   getOwnedFacts,
+  keepCompleteCopy,
+  getCompleteCopy,
+  forgetCompleteCopy,
+  getCopiesSummary,
   searchReports,
   saveNote,
   getTabVins,

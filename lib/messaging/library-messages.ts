@@ -68,3 +68,55 @@ export type FactLinesRequest = z.infer<typeof FactLinesRequest>;
 /** "provider:id" → the short line ("2 owners · no accidents · clean title · 48,900 mi on …"). */
 export const FactLines = z.record(z.string(), z.string());
 export type FactLines = z.infer<typeof FactLines>;
+
+/** A file of a complete copy (lib/reports/offline/): a stylesheet, image or font as a base64 data: URI
+ * of a type the viewer's walls keep. Anything else is refused before it reaches the store. */
+const COPY_FILE = z
+  .string()
+  .check(
+    z.regex(
+      /^data:(?:text\/css|image\/(?:png|gif|jpeg|webp|avif|bmp|svg\+xml)|font\/[\w.+-]+|application\/(?:x-)?font-[\w.+-]+|application\/vnd\.ms-fontobject);base64,[A-Za-z0-9+/]*={0,2}$/,
+      'A complete copy holds stylesheets, images and fonts only.',
+    ),
+  );
+const COPY_URL = z.string().check(z.maxLength(2048), z.regex(/^https?:\/\//i));
+/** What one copy may hold at most: 80 files, 25 MB of files (as base64, a third more). */
+const COPY_MAX_FILES = 80;
+const COPY_MAX_CHARS = Math.ceil((25 * 1024 * 1024 * 4) / 3) + 1024;
+
+export const KeepCopyRequest = z.extend(KeptReportRequest, {
+  files: z.record(COPY_URL, COPY_FILE).check(
+    z.refine((files) => Object.keys(files).length <= COPY_MAX_FILES, 'A copy holds at most 80 files.'),
+    z.refine(
+      (files) => Object.values(files).reduce((sum, data) => sum + data.length, 0) <= COPY_MAX_CHARS,
+      'A copy holds at most 25 MB.',
+    ),
+  ),
+});
+export type KeepCopyRequest = z.infer<typeof KeepCopyRequest>;
+
+/** Whether the copy was kept; `message` says why not, in words for the user. */
+export const CopyKeptAnswer = z.object({
+  saved: z.boolean(),
+  bytes: z.number(),
+  /** What this copy added to the library (files no other copy had). */
+  newBytes: z.number(),
+  message: z.optional(z.string()),
+});
+export type CopyKeptAnswer = z.infer<typeof CopyKeptAnswer>;
+
+/** A report's complete copy, joined (URL → data: URI); null when none is kept. */
+export const CompleteCopy = z.nullable(
+  z.object({ files: z.record(z.string(), z.string()), bytes: z.number(), savedAt: z.number() }),
+);
+export type CompleteCopy = z.infer<typeof CompleteCopy>;
+
+/** The library's complete copies: which reports have one, and the space they take. */
+export const CopiesSummary = z.object({
+  keys: z.array(z.string()),
+  /** Every copy's files counted once per copy (what per-report copies would take). */
+  bytes: z.number(),
+  /** What the shared store takes (each file once). */
+  sharedBytes: z.number(),
+});
+export type CopiesSummary = z.infer<typeof CopiesSummary>;

@@ -11,9 +11,13 @@ import { PurchasePlan, PurchasePlanRequest, StartPurchaseRequest } from '../work
 import { WorkbenchView, WorkbenchVins } from '../workbench/workbench';
 import { Account, AccountRequest, ProviderNames } from './account-messages';
 import {
+  CompleteCopy,
+  CopiesSummary,
+  CopyKeptAnswer,
   FactLines,
   FactLinesRequest,
   FactsList,
+  KeepCopyRequest,
   KeptReportBody,
   KeptReportRequest,
   NoteRequest,
@@ -119,6 +123,14 @@ export const PROTOCOL = {
   getOwnedFacts: { from: OURS, request: VinRequest, response: z.nullable(z.string()) },
   /** Keeps the facts the library read from a kept report (ignored for a report not kept). */
   saveReportFacts: { from: PAGES, request: SaveFactsRequest, response: z.null() },
+  /** Keeps a kept report's complete copy (its look's files, downloaded by the viewer). */
+  keepCompleteCopy: { from: PAGES, request: KeepCopyRequest, response: CopyKeptAnswer },
+  /** A report's complete copy, joined; null when none is kept. */
+  getCompleteCopy: { from: PAGES, request: KeptReportRequest, response: CompleteCopy },
+  /** Forgets a report's complete copy (the report stays as it came). */
+  forgetCompleteCopy: { from: PAGES, request: KeptReportRequest, response: z.null() },
+  /** Which reports have a complete copy, and the space copies take (the library page). */
+  getCopiesSummary: { from: PAGES, request: NoPayload, response: CopiesSummary },
   /** Reports matching a query in the list as last read, at most `limit` (the popup). */
   searchReports: { from: PAGES, request: ReportSearchRequest, response: ReportSearch },
   /** The providers' display names (options). */

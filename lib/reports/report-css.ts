@@ -6,7 +6,21 @@
 // is a data: image or font; @import goes with its whole statement; functions whose strings are URLs
 // (image-set, image, cross-fade, element) become `none`; old script hooks (expression, behavior,
 // -moz-binding) go. Pure: no DOM, no browser API.
+// For a complete copy (lib/reports/offline/) the same pass, given the copy's files, writes each url()
+// as the data: URI of its file and each @import as the imported sheet's own text, so the result still
+// loads nothing; given a recorder instead, it lists what the copy needs.
 import { type CSSToken, TokenType, tokenize } from '@csstools/css-tokenizer';
+import { absoluteUrl } from './offline/resource-url';
+
+/** What a stylesheet's loads become in a complete copy: asked for each absolute http(s) URL it names,
+ * relative ones resolved against `base` (the stylesheet's own address). */
+export interface CssResources {
+  base?: string;
+  /** A url()'s file as an allowed data: URI, or undefined: removed. */
+  asset(url: string): string | undefined;
+  /** An @import's stylesheet with its own loads already inlined (cleaned), or undefined: removed. */
+  sheet(url: string): string | undefined;
+}
 
 /** data: URIs a report may keep: images and fonts, which load nothing further and run nothing. */
 const DATA_IMAGE_OR_FONT =
@@ -85,15 +99,61 @@ function isAllowedUrlCall(args: CSSToken[]): boolean {
 }
 const nameOfString = (token: CSSToken): string => String((token[4] as { value: string }).value);
 
-/** The CSS with every load removed; everything else exactly as written. */
-export function cleanCss(css: string): string {
+/** The one string a function's arguments hold (`url("…")`), or undefined. */
+function onlyString(args: CSSToken[]): string | undefined {
+  const meaningful = args.filter((t) => t[0] !== TokenType.Whitespace && t[0] !== TokenType.Comment);
+  return meaningful.length === 1 && meaningful[0]?.[0] === TokenType.String
+    ? nameOfString(meaningful[0])
+    : undefined;
+}
+
+/** A url() in a complete copy: its file's data: URI when the copy has it (and it is an allowed one). */
+function inlined(raw: string, resources: CssResources | undefined): string {
+  const url = resources && absoluteUrl(raw, resources.base);
+  const data = url ? resources?.asset(url) : undefined;
+  return data && isAllowedDataUri(data) ? `url("${data}")` : 'none';
+}
+
+/** An @import in a complete copy: the imported sheet's text in its place (inside @media when the
+ * import had a media list), or nothing. */
+function importedSheet(statement: CSSToken[], resources: CssResources): string {
+  let i = 0;
+  while (statement[i]?.[0] === TokenType.Whitespace) i++;
+  const first = statement[i];
+  let raw: string | undefined;
+  if (first?.[0] === TokenType.String || first?.[0] === TokenType.URL) {
+    raw = nameOfString(first);
+    i++;
+  } else if (first?.[0] === TokenType.Function && nameOf(first) === 'url') {
+    const end = pastClose(statement, i);
+    raw = onlyString(statement.slice(i + 1, end - 1));
+    i = end;
+  }
+  const url = raw === undefined ? undefined : absoluteUrl(raw, resources.base);
+  const css = url ? resources.sheet(url) : undefined;
+  if (css === undefined) return '';
+  // What follows the address, up to the `;`: a media list (layer() and supports() are left out: a
+  // copy's cascade is one flat sheet).
+  const media = statement
+    .slice(i)
+    .filter((t) => t[0] !== TokenType.Semicolon)
+    .map((t) => t[1])
+    .join('')
+    .replace(/\blayer(?:\([^)]*\))?|\bsupports\([^)]*\)/gi, '')
+    .trim();
+  return media ? `@media ${media}{${css}}` : css;
+}
+
+/** The CSS with every load removed (or, for a complete copy, inlined); everything else exactly as written. */
+export function cleanCss(css: string, resources?: CssResources): string {
   const tokens = tokenize({ css });
   const out: string[] = [];
   for (let i = 0; i < tokens.length; ) {
     const token = tokens[i] as CSSToken;
     const type = token[0];
     if (type === TokenType.URL) {
-      out.push(isAllowedUrl(nameOfString(token)) ? token[1] : 'none');
+      const url = nameOfString(token);
+      out.push(isAllowedUrl(url) ? token[1] : inlined(url, resources));
       i++;
     } else if (type === TokenType.BadURL) {
       out.push('none');
@@ -103,18 +163,24 @@ export function cleanCss(css: string): string {
       (URL_FUNCTIONS.has(nameOf(token)) || LOADING_FUNCTIONS.has(nameOf(token)))
     ) {
       const end = pastClose(tokens, i);
-      const keep = URL_FUNCTIONS.has(nameOf(token)) && isAllowedUrlCall(tokens.slice(i + 1, end - 1));
+      const args = tokens.slice(i + 1, end - 1);
+      const keep = URL_FUNCTIONS.has(nameOf(token)) && isAllowedUrlCall(args);
+      const single = URL_FUNCTIONS.has(nameOf(token)) ? onlyString(args) : undefined;
       out.push(
         keep
           ? tokens
               .slice(i, end)
               .map((t) => t[1])
               .join('')
-          : 'none',
+          : single !== undefined
+            ? inlined(single, resources)
+            : 'none',
       );
       i = end;
     } else if (type === TokenType.AtKeyword && nameOf(token) === 'import') {
-      i = pastStatement(tokens, i);
+      const end = pastStatement(tokens, i);
+      if (resources) out.push(importedSheet(tokens.slice(i + 1, end), resources));
+      i = end;
     } else if (type === TokenType.Ident && SCRIPT_PROPERTIES.has(nameOf(token))) {
       let next = i + 1;
       while (tokens[next]?.[0] === TokenType.Whitespace) next++;

@@ -10,7 +10,12 @@
 // icons in SVG's viewBox, d, fill, cx…), SVG sprites (<symbol> used by <use href="#id">) stay, and
 // presentation attributes may point only into the document (fill="url(#gradient)").
 // Pure: the DOMPurify instance (bound to a window) and a DOMParser are passed in.
+// A complete copy (lib/reports/offline/) goes through the same walls: its stylesheets replace the
+// report's <link>s as <style>s, its files replace url()s and remote images as data: URIs, and the
+// policy stays the one that loads nothing remote.
 import type { DOMPurify } from 'dompurify';
+import { absoluteUrl } from './offline/resource-url';
+import { type ReportResources, recordResources, type ResourceRef } from './offline/copy-resources';
 import { cleanCss, countCssLoads, refersOnlyInDocument } from './report-css';
 
 export interface ReportTools {
@@ -23,6 +28,44 @@ export interface ReportDocumentOptions {
   allowRemote: boolean;
   /** Markup of ours put first in the body (the key facts block), sanitised with the report. */
   before?: string;
+  /** A complete copy's files (lib/reports/offline/copy-resources.ts), or a recorder listing them. */
+  resources?: ReportResources;
+}
+
+/** Marks where a report linked a stylesheet (its index in the list of links): ours alone. */
+const SHEET_MARK = 'data-vhr-sheet';
+
+/** A tracking pixel: an image drawn 1x1 or not at all. Never part of a copy. */
+function isTrackingImage(img: Element): boolean {
+  const style = (img.getAttribute('style') ?? '').replace(/\s/g, '').toLowerCase();
+  return (
+    (img.getAttribute('width') === '1' && img.getAttribute('height') === '1') ||
+    style.includes('display:none') ||
+    img.hasAttribute('hidden')
+  );
+}
+
+/**
+ * Each stylesheet the report links (outside <noscript> and <template>, which the walls drop) becomes
+ * an empty <style> marked with its index, where it was, so the cascade keeps its order; the address
+ * stays out of the markup. Returns the addresses by index.
+ */
+function markLinkedSheets(doc: Document): string[] {
+  for (const marked of doc.querySelectorAll(`[${SHEET_MARK}]`)) marked.removeAttribute(SHEET_MARK);
+  const sheets: string[] = [];
+  for (const link of doc.querySelectorAll('link[href]')) {
+    const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
+    if (!rel.includes('stylesheet') || rel.includes('alternate') || link.closest('noscript, template')) continue;
+    const url = absoluteUrl(link.getAttribute('href') ?? '');
+    if (!url) continue;
+    const style = doc.createElement('style');
+    style.setAttribute(SHEET_MARK, String(sheets.length));
+    const media = link.getAttribute('media');
+    if (media) style.setAttribute('media', media);
+    sheets.push(url);
+    link.replaceWith(style);
+  }
+  return sheets;
 }
 
 const FORBID_TAGS = [
@@ -96,18 +139,29 @@ export function sanitizeReport(
   // The head's styles go first in the body (DOMPurify keeps a body fragment); the rest of the head
   // (scripts, metas, links, base) is dropped with it.
   const parsed = parser.parseFromString(html, 'text/html');
+  const resources = options.resources;
+  const sheets = resources ? markLinkedSheets(parsed) : [];
   const styles = [...parsed.head.querySelectorAll('style')].map((style) => style.outerHTML).join('');
   const markup = `${styles}${options.before ?? ''}${parsed.body.innerHTML}`;
   purify.removeAllHooks();
   purify.addHook('uponSanitizeElement', (node, data) => {
-    if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent);
+    if (data.tagName !== 'style') return;
+    const sheet = (node as Element).getAttribute?.(SHEET_MARK);
+    const url = sheet === null || sheet === undefined ? undefined : sheets[Number(sheet)];
+    // A linked stylesheet's text (already cleaned against its own address) is cleaned once more
+    // here with the rest: whatever a copy holds, only data: URIs survive.
+    if (url !== undefined) node.textContent = resources?.sheet(url) ?? '';
+    if (node.textContent)
+      node.textContent = cleanCss(node.textContent, url === undefined ? resources?.css : undefined);
   });
   purify.addHook('uponSanitizeAttribute', (node, data) => {
     const tag = node.nodeName.toLowerCase();
     const name = data.attrName;
     const value = data.attrValue.trim();
-    if (name === 'style') {
-      data.attrValue = cleanCss(data.attrValue);
+    if (name === SHEET_MARK) {
+      data.keepAttr = false;
+    } else if (name === 'style') {
+      data.attrValue = cleanCss(data.attrValue, resources?.css);
       if (!data.attrValue.trim()) data.keepAttr = false;
     } else if (name === 'href' && LINK_TAGS.has(tag) && SRCDOC_PLACE.test(value)) {
       // DOMPurify's own URI check knows no about: URL; this one loads and opens nothing.
@@ -121,8 +175,13 @@ export function sanitizeReport(
         : value.startsWith('#');
       if (!allowed) data.keepAttr = false;
     } else if (name === 'src') {
+      // In a copy, a remote image is its file (a tracking pixel is never asked for).
+      const url = tag === 'img' && resources ? absoluteUrl(value) : undefined;
+      const file = url && !isTrackingImage(node) ? resources?.image(url) : undefined;
+      if (file && DATA_IMAGE.test(file)) data.attrValue = file;
       const allowed =
-        tag === 'img' && (DATA_IMAGE.test(value) || (options.allowRemote && WEB_URL.test(value)));
+        tag === 'img' &&
+        (DATA_IMAGE.test(data.attrValue) || (options.allowRemote && WEB_URL.test(value)));
       if (!allowed) data.keepAttr = false;
     } else if (URL_PRESENTATION_ATTR.has(name) && !refersOnlyInDocument(value)) {
       data.keepAttr = false;
@@ -186,6 +245,17 @@ export function reportDocument(html: string, tools: ReportTools, options: Report
   // The policy comes first, before anything of the report's.
   const head = `<meta http-equiv="Content-Security-Policy" content="${csp}"><meta name="referrer" content="no-referrer"><title>${title}</title>`;
   return `<!doctype html>\n<html><head>${head}</head><body>${body}</body></html>`;
+}
+
+/**
+ * What a complete copy of the report needs, read off the sanitising pass itself: the stylesheets it
+ * links (in order), its remote images but tracking pixels, the files its own CSS names. Nothing the
+ * walls drop is listed. The stylesheets' own @imports and url()s are found when they are downloaded.
+ */
+export function reportResources(html: string, tools: ReportTools): ResourceRef[] {
+  const { resources, refs } = recordResources();
+  sanitizeReport(html, tools, { allowRemote: false, resources });
+  return refs;
 }
 
 export interface RemoteLoads {

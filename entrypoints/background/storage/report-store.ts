@@ -22,9 +22,30 @@ export interface KeptFacts {
   facts: ReportFacts;
 }
 
-interface LibrarySchema extends DBSchema {
+/** A file of the reports' complete copies (lib/reports/offline/), kept once by its content's hash:
+ * the reports of one provider share most of their stylesheets, fonts and images. */
+export interface CopyAsset {
+  hash: string;
+  /** The file as a data: URI (what the viewer joins into the document). */
+  data: string;
+}
+
+/** A report's complete copy: which file each address it names is. The report itself stays as it came. */
+export interface KeptCopy {
+  provider: Provider;
+  id: string;
+  /** URL → the hash of its file in `assets`. */
+  files: Record<string, string>;
+  /** The copy's files' size, each counted (as data: URIs), whether or not another report shares it. */
+  bytes: number;
+  savedAt: number;
+}
+
+export interface LibrarySchema extends DBSchema {
   reports: { key: [Provider, string]; value: StoredReport; indexes: { lastOpenedAt: number } };
   facts: { key: [Provider, string]; value: KeptFacts };
+  copies: { key: [Provider, string]; value: KeptCopy };
+  assets: { key: string; value: CopyAsset };
 }
 
 const DEFAULT_BUDGET_BYTES = 50 * 1024 * 1024;
@@ -50,23 +71,30 @@ function orNothing<T>(empty: T) {
   };
 }
 
-function open() {
+/** The library's database (its complete copies: copy-store.ts). */
+export function openLibrary() {
   // Inside a promise: a browser that refuses IndexedDB may throw at once rather than fail the request.
   db ??= Promise.resolve().then(() =>
     // Version 1 (release 0.1.0): the reports. Version 2: their key facts, a store of its own, so
-    // opening a 0.1.0 library keeps every report and adds the facts store beside them.
-    openDB<LibrarySchema>('vin-history-library', 2, {
+    // opening a 0.1.0 library keeps every report and adds the facts store beside them. Version 3:
+    // complete copies, and their files shared by content; reports and facts stay as they were.
+    openDB<LibrarySchema>('vin-history-library', 3, {
       upgrade(database, oldVersion) {
         if (oldVersion < 1) {
           const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
           store.createIndex('lastOpenedAt', 'lastOpenedAt');
         }
         if (oldVersion < 2) database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
+        if (oldVersion < 3) {
+          database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
+          database.createObjectStore('assets', { keyPath: 'hash' });
+        }
       },
     }),
   );
   return db;
 }
+const open = openLibrary;
 
 /**
  * Stores a report, then trims the library to its budget (oldest opened first). `saved` is false when
@@ -109,11 +137,32 @@ export async function findReport(provider: Provider, id: string): Promise<Stored
 async function trim(database: IDBPDatabase<LibrarySchema>, budgetBytes: number) {
   const all = await database.getAllFromIndex('reports', 'lastOpenedAt');
   let total = all.reduce((sum, r) => sum + r.bytes, 0);
+  let dropped = false;
   for (const oldest of all) {
     if (total <= budgetBytes) break;
+    // A report's complete copy goes with it; its facts stay (a few hundred bytes, read by the library).
     await database.delete('reports', [oldest.provider, oldest.id]);
+    await database.delete('copies', [oldest.provider, oldest.id]);
     total -= oldest.bytes;
+    dropped = true;
   }
+  if (dropped) await dropUnusedAssets(database);
+}
+
+/** Removes the copies' files no copy names any more (after a copy or its report went). */
+export async function dropUnusedAssets(database: IDBPDatabase<LibrarySchema>): Promise<number> {
+  const transaction = database.transaction(['copies', 'assets'], 'readwrite');
+  const used = new Set<string>();
+  for (const copy of await transaction.objectStore('copies').getAll())
+    for (const hash of Object.values(copy.files)) used.add(hash);
+  let dropped = 0;
+  for (const hash of await transaction.objectStore('assets').getAllKeys())
+    if (!used.has(hash)) {
+      await transaction.objectStore('assets').delete(hash);
+      dropped++;
+    }
+  await transaction.done;
+  return dropped;
 }
 
 /** The (provider, id) of every report kept: keys only, no report body is read. */
@@ -140,10 +189,14 @@ export async function keptReportSummary(provider: Provider, id: string): Promise
   );
 }
 
-/** Forgets the library and the facts read from it (options: "clear cached data"). */
+/** Forgets the library, the facts read from it and its complete copies (options: "clear cached data"). */
 export async function clearLibrary(): Promise<void> {
   await open()
-    .then((database) => Promise.all([database.clear('reports'), database.clear('facts')]))
+    .then((database) =>
+      Promise.all(
+        (['reports', 'facts', 'copies', 'assets'] as const).map((store) => database.clear(store)),
+      ),
+    )
     .catch(orNothing(undefined));
 }
 

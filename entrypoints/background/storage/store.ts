@@ -245,6 +245,7 @@ export {
   keptReportSummary,
   type StoredReport,
 } from './report-store';
+export { copiesSummary, copyOf, dropCopy, keepCopy } from './copy-store';
 // The rest of what the background keeps, reached through this module: the session items (in memory,
 // trusted contexts only) and the library of purchased reports (its own IndexedDB database).
 export { type SessionItem, sessionItem } from './session-item';

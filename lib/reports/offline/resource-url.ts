@@ -1,0 +1,63 @@
+// Which addresses a complete copy of a report may download from (lib/reports/offline/): only http(s),
+// never the service's own origin (the report's hostile parts aim there, and the key lives there),
+// never loopback or private addresses outside the test build, and only on hosts the user agreed to
+// (`permissions.request`, asked per origin pattern: a match pattern ignores the port, so the browser
+// asks, and the user agrees, per host). Pure: no browser API.
+
+/** An absolute http(s) URL for what a report or stylesheet names, or undefined (anything else loads
+ * nothing in a copy). Relative references resolve against `base` (a stylesheet's own URL); without
+ * one (the report's own markup, whose base is ours) only absolute and protocol-relative ones count. */
+export function absoluteUrl(raw: string, base?: string): string | undefined {
+  const value = raw.trim();
+  if (!value || value.startsWith('#')) return undefined;
+  let url: URL;
+  try {
+    if (base) url = new URL(value, base);
+    else if (/^(?:https?:)?\/\//i.test(value)) url = new URL(value, 'https://base.invalid/');
+    else return undefined;
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  url.hash = '';
+  return url.href;
+}
+
+/** The match pattern the browser grants for a URL's host (ports aside, as match patterns have none). */
+export const originPattern = (url: string): string => {
+  const { protocol, hostname } = new URL(url);
+  return `${protocol}//${hostname}/*`;
+};
+
+/** The host a user reads in the consent panel (the pattern's host, without a port). */
+export const hostOf = (url: string): string => new URL(url).hostname;
+
+const PRIVATE_V4 = [/^10\./, /^127\./, /^192\.168\./, /^172\.(?:1[6-9]|2\d|3[01])\./, /^169\.254\./, /^0\./];
+
+/** Loopback, link-local and private addresses, and names that mean this machine or this network. */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
+  if (PRIVATE_V4.some((range) => range.test(host))) return true;
+  // IPv6: loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10), v4-mapped.
+  return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:');
+}
+
+export interface UrlPolicy {
+  /** The service's origin (never downloaded from). */
+  serviceOrigin?: string;
+  /** Loopback and private addresses allowed: the test build only (its CDN runs on 127.0.0.3). */
+  allowPrivate: boolean;
+}
+
+/** Why a copy must not download this URL, in words for the user; null when it may (host consent apart). */
+export function refusedUrl(url: string, policy: UrlPolicy): string | null {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'not a web address';
+  // Its host, whatever the port: the extension holds a permission for the service's host already.
+  if (policy.serviceOrigin && parsed.hostname === new URL(policy.serviceOrigin).hostname)
+    return 'the report service itself';
+  if (parsed.username || parsed.password) return 'an address with a password in it';
+  if (!policy.allowPrivate && isPrivateHost(parsed.hostname)) return 'a private or local address';
+  return null;
+}
