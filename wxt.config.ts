@@ -7,6 +7,8 @@ import { BUILT_IN_SITES, sitePatterns } from './lib/sites/sites';
 // Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
+/** The simulator's providers' CDN and font host (simulator/cdn-server.ts). */
+const TEST_CDN_HOSTS = ['http://127.0.0.3/*', 'http://127.0.0.4/*'];
 /** Entrypoints for the tests only (named test-*): left out of the store builds. */
 const isTestOnly = (name: string) => name.startsWith('test-');
 /** Entrypoints built without webextension-polyfill (see the vite:build:extendConfig hook). */
@@ -158,6 +160,13 @@ export default defineConfig({
       for (const script of manifest.content_scripts ?? [])
         if (!script.js?.some((file) => /(^|\/)test-/.test(file)))
           script.matches = [...(script.matches ?? []), ...LOOPBACK];
+      // Chromium's permission prompt cannot be answered under automation (no DevTools command reaches
+      // it: puppeteer#5054, playwright#32755, devtools-protocol#76), so the Chromium test build holds
+      // the simulator's CDN and font host (simulator/cdn-server.ts) as granted: the viewer's consent
+      // click still calls permissions.request, which the browser answers at once. The Firefox test
+      // profile answers the real request instead (scripts/firefox.ts), and can withdraw it.
+      if (wxt.config.browser !== 'firefox')
+        manifest.host_permissions = [...(manifest.host_permissions ?? []), ...TEST_CDN_HOSTS];
       // Firefox refuses to navigate to moz-extension:// pages under automation; the e2e tests open them
       // from a loopback page instead, which only works for web-accessible pages. Test builds only: the
       // store builds expose nothing to pages (asserted in test/e2e/manifest-audit.test.ts).

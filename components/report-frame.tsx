@@ -7,10 +7,17 @@ import { useMemo } from 'preact/hooks';
 import type { Report } from '@/lib/domain';
 import { extractFacts } from '@/lib/reports/facts/extract-facts';
 import { factsBlock } from '@/lib/reports/facts/facts-block';
+import { type CopyFiles, copyResources } from '@/lib/reports/offline/copy-resources';
 import { reportDocument } from '@/lib/reports/report-document';
 
-/** The sandboxed document of a report (remote images only when allowed). */
-export function useReportDocument(report: Report | null, allowRemote: boolean, withFacts = false): string {
+/** The sandboxed document of a report (remote images only when allowed; its complete copy's files
+ * joined in when it has one). */
+export function useReportDocument(
+  report: Report | null,
+  allowRemote: boolean,
+  withFacts = false,
+  copy?: CopyFiles,
+): string {
   return useMemo(() => {
     if (!report) return '';
     const parser = new DOMParser();
@@ -24,9 +31,9 @@ export function useReportDocument(report: Report | null, allowRemote: boolean, w
     return reportDocument(
       report.html,
       { purify: DOMPurify, parser },
-      { allowRemote, ...(before ? { before } : {}) },
+      { allowRemote, ...(before ? { before } : {}), ...(copy ? { resources: copyResources(copy) } : {}) },
     );
-  }, [report, allowRemote, withFacts]);
+  }, [report, allowRemote, withFacts, copy]);
 }
 
 export function ReportFrame({

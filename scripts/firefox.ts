@@ -58,6 +58,9 @@ export async function launchFirefoxExtension(
     headless: true,
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [EXTENSION_ID]: UUID }),
+      // permissions.request answered yes without a prompt (Firefox's own test setting): the viewer's
+      // complete copy asks for its hosts in a click, and the prompt cannot be clicked under automation.
+      'extensions.webextOptionalPermissionPrompts': false,
       // 0 dark, 1 light: what pages are told, whatever the desktop uses.
       'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1,
     },

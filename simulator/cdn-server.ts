@@ -5,6 +5,7 @@
 // (one host asked for, then the one found inside a stylesheet) and its download. Served the way real
 // CDNs serve such files: their own content types, `Access-Control-Allow-Origin: *` (fonts are fetched
 // in CORS mode), a long cache lifetime. Every request is counted, so a test can say "none".
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,9 +52,22 @@ export async function startCdnServers(): Promise<CdnServers> {
       const headers = { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=31536000' };
       if (!fonts && (url.pathname === '/pixel.gif' || url.pathname === '/collect'))
         return void response.writeHead(200, { ...headers, 'content-type': 'image/gif' }).end(PIXEL);
+      // A large photo (?mb=N, default 6): a dealer's report with full-size pictures. Random bytes, so
+      // nothing on the way compresses it.
+      if (!fonts && url.pathname === '/big/photo.jpg') {
+        const size = Math.min(64, Number(url.searchParams.get('mb') ?? 6)) * 1024 * 1024;
+        return void response
+          .writeHead(200, { ...headers, 'content-type': 'image/jpeg', 'content-length': String(size) })
+          .end(randomBytes(size));
+      }
       if (!fonts && url.pathname === '/fonts/css') {
-        const css = (await readFile(join(ROOT, 'font-service.css'), 'utf8')).replaceAll('{{FONT_HOST}}', fontOrigin);
-        return void response.writeHead(200, { ...headers, 'content-type': 'text/css; charset=utf-8' }).end(css);
+        const css = (await readFile(join(ROOT, 'font-service.css'), 'utf8')).replaceAll(
+          '{{FONT_HOST}}',
+          fontOrigin,
+        );
+        return void response
+          .writeHead(200, { ...headers, 'content-type': 'text/css; charset=utf-8' })
+          .end(css);
       }
       const relative = normalize(decodeURIComponent(url.pathname).slice(1));
       const path = fonts ? join('font-host', relative.replace(/^s\//, '')) : relative;

@@ -1,6 +1,7 @@
 // The report viewer: a purchased report's HTML in a frame that can run no script and reach
 // nothing of the extension (sandbox without allow-scripts or allow-same-origin), behind a strict
-// content security policy; remote images only on request.
+// content security policy; remote images only on request; the report's look (stylesheets, fonts,
+// images) from its complete copy once the user has kept one (lib/reports/offline/).
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
@@ -12,7 +13,9 @@ import { ask } from '@/lib/messaging/messaging';
 import type { ReportView } from '@/lib/messaging/purchase-messages';
 import { findHeld } from '@/lib/purchases/purchase-rules';
 import { countRemoteResources } from '@/lib/reports/report-document';
+import { CompleteCopyPanel } from './complete-copy-panel';
 import { ReportToolbar } from './report-toolbar';
+import { useCompleteCopy } from './use-complete-copy';
 
 type State =
   | { step: 'loading' }
@@ -54,7 +57,14 @@ export function App() {
 
   const report = state.step === 'ready' ? state.report : null;
   const [showFacts, setShowFacts] = useState(false);
-  const srcdoc = useReportDocument(report, allowRemote, showFacts);
+  const complete = useCompleteCopy(report);
+  // Drawn once whether a complete copy is kept is known: the report is not shown bare, then again.
+  const srcdoc = useReportDocument(
+    complete.copy === undefined ? null : report,
+    allowRemote,
+    showFacts,
+    complete.copy?.files,
+  );
   const remoteCount = useMemo(
     () => (report ? countRemoteResources(report.html, new DOMParser()) : { images: 0, others: 0 }),
     [report],
@@ -79,16 +89,23 @@ export function App() {
             report={report}
             document={srcdoc}
             other={{ provider: other, held: otherHeld }}
-            remote={{ count: remoteCount, allowed: allowRemote, toggle: () => setAllowRemote(!allowRemote) }}
+            remote={{
+              count: complete.copy ? { images: 0, others: 0 } : remoteCount,
+              allowed: allowRemote,
+              toggle: () => setAllowRemote(!allowRemote),
+            }}
             facts={{ shown: showFacts, toggle: () => setShowFacts(!showFacts) }}
             {...(bought ? { receipt: account } : {})}
           />
+          <CompleteCopyPanel {...complete} />
           {accountError && (
             <div class="pad">
               <ErrorNotice error={accountError} />
             </div>
           )}
-          <ReportFrame title={`${report.provider} report for ${report.vin}`} srcdoc={srcdoc} />
+          {/* Not drawn empty first: Chromium kept a frame's first, empty document when its srcdoc
+              was filled in right after. */}
+          {srcdoc && <ReportFrame title={`${report.provider} report for ${report.vin}`} srcdoc={srcdoc} />}
         </>
       )}
     </div>

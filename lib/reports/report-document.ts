@@ -14,8 +14,8 @@
 // report's <link>s as <style>s, its files replace url()s and remote images as data: URIs, and the
 // policy stays the one that loads nothing remote.
 import type { DOMPurify } from 'dompurify';
+import { type ReportResources, type ResourceRef, recordResources } from './offline/copy-resources';
 import { absoluteUrl } from './offline/resource-url';
-import { type ReportResources, recordResources, type ResourceRef } from './offline/copy-resources';
 import { cleanCss, countCssLoads, refersOnlyInDocument } from './report-css';
 
 export interface ReportTools {
@@ -55,7 +55,8 @@ function markLinkedSheets(doc: Document): string[] {
   const sheets: string[] = [];
   for (const link of doc.querySelectorAll('link[href]')) {
     const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
-    if (!rel.includes('stylesheet') || rel.includes('alternate') || link.closest('noscript, template')) continue;
+    if (!rel.includes('stylesheet') || rel.includes('alternate') || link.closest('noscript, template'))
+      continue;
     const url = absoluteUrl(link.getAttribute('href') ?? '');
     if (!url) continue;
     const style = doc.createElement('style');
@@ -180,8 +181,7 @@ export function sanitizeReport(
       const file = url && !isTrackingImage(node) ? resources?.image(url) : undefined;
       if (file && DATA_IMAGE.test(file)) data.attrValue = file;
       const allowed =
-        tag === 'img' &&
-        (DATA_IMAGE.test(data.attrValue) || (options.allowRemote && WEB_URL.test(value)));
+        tag === 'img' && (DATA_IMAGE.test(data.attrValue) || (options.allowRemote && WEB_URL.test(value)));
       if (!allowed) data.keepAttr = false;
     } else if (URL_PRESENTATION_ATTR.has(name) && !refersOnlyInDocument(value)) {
       data.keepAttr = false;

@@ -14,6 +14,15 @@ import { renderReportHtml } from '@/simulator/report-html';
 export const PLAIN_CSP =
   "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:; form-action 'none'";
 
+/**
+ * The plain tab with the report's own resources reachable (issue 38's baseline): stylesheets, fonts
+ * and images from these origins load, scripts still do not run, nothing else loads.
+ */
+export const plainCspWith = (origins: string[]) => {
+  const from = origins.join(' ');
+  return `sandbox; default-src 'none'; img-src data: ${from}; style-src 'unsafe-inline' ${from}; font-src data: ${from}; form-action 'none'`;
+};
+
 export interface ReportCase {
   name: string;
   provider: 'providerA' | 'providerB';
@@ -98,8 +107,8 @@ export function reportCases(origin: string): ReportCase[] {
   ];
 }
 
-/** Serves each report as a plain page at /plain/<n> with PLAIN_CSP, on 127.0.0.2. */
-export async function startPlainServer(): Promise<{
+/** Serves each report as a plain page at /plain/<n> with PLAIN_CSP (or `csp`), on 127.0.0.2. */
+export async function startPlainServer(csp = PLAIN_CSP): Promise<{
   origin: string;
   put(html: string): string;
   close(): Promise<void>;
@@ -110,7 +119,7 @@ export async function startPlainServer(): Promise<{
     if (page === undefined) return void response.writeHead(404).end();
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': PLAIN_CSP,
+      'content-security-policy': csp,
     });
     response.end(page);
   });

@@ -10,7 +10,11 @@ import type {
 import { ok, type Result } from '@/lib/messaging/result';
 import { copiesSummary, copyOf, dropCopy, keepCopy } from '../storage/store';
 
-export async function keepCompleteCopy({ provider, id, files }: KeepCopyRequest): Promise<Result<CopyKeptAnswer>> {
+export async function keepCompleteCopy({
+  provider,
+  id,
+  files,
+}: KeepCopyRequest): Promise<Result<CopyKeptAnswer>> {
   const kept = await keepCopy(provider, id, files);
   if (kept.saved) return ok({ saved: true, bytes: kept.bytes, newBytes: kept.newBytes });
   return ok({

@@ -193,9 +193,7 @@ export async function keptReportSummary(provider: Provider, id: string): Promise
 export async function clearLibrary(): Promise<void> {
   await open()
     .then((database) =>
-      Promise.all(
-        (['reports', 'facts', 'copies', 'assets'] as const).map((store) => database.clear(store)),
-      ),
+      Promise.all((['reports', 'facts', 'copies', 'assets'] as const).map((store) => database.clear(store))),
     )
     .catch(orNothing(undefined));
 }

@@ -231,6 +231,7 @@ export function storedList<S extends z.ZodMiniType>(name: string, element: S): S
 
 /** A value that lives until the browser closes: what a restarted worker must still know. */
 
+export { copiesSummary, copyOf, dropCopy, keepCopy } from './copy-store';
 export {
   clearLibrary,
   factsOf,
@@ -245,7 +246,6 @@ export {
   keptReportSummary,
   type StoredReport,
 } from './report-store';
-export { copiesSummary, copyOf, dropCopy, keepCopy } from './copy-store';
 // The rest of what the background keeps, reached through this module: the session items (in memory,
 // trusted contexts only) and the library of purchased reports (its own IndexedDB database).
 export { type SessionItem, sessionItem } from './session-item';

@@ -97,7 +97,13 @@ export async function downloadCopy(
 ): Promise<DownloadResult> {
   const limits = deps.limits ?? COPY_LIMITS;
   const result: DownloadResult = previous
-    ? { ...previous, files: { ...previous.files }, skipped: [...previous.skipped], waiting: [], withdrawn: [] }
+    ? {
+        ...previous,
+        files: { ...previous.files },
+        skipped: [...previous.skipped],
+        waiting: [],
+        withdrawn: [],
+      }
     : { files: {}, bytes: 0, skipped: [], waiting: [], withdrawn: [] };
   delete result.stopped;
   let asked = !!previous && previous.bytes > limits.askAboveBytes;
@@ -153,7 +159,10 @@ export async function downloadCopy(
     }
     const type = keptType(ref, response);
     if (!type) {
-      skip(ref.url, `not a ${ref.kind === 'stylesheet' ? 'stylesheet' : 'font or image'} (${response.headers.get('content-type') ?? 'no type'})`);
+      skip(
+        ref.url,
+        `not a ${ref.kind === 'stylesheet' ? 'stylesheet' : 'font or image'} (${response.headers.get('content-type') ?? 'no type'})`,
+      );
       continue;
     }
     const declared = Number(response.headers.get('content-length') ?? 0);

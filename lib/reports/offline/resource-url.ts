@@ -40,7 +40,13 @@ export function isPrivateHost(hostname: string): boolean {
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
   if (PRIVATE_V4.some((range) => range.test(host))) return true;
   // IPv6: loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10), v4-mapped.
-  return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:');
+  return (
+    host === '::1' ||
+    host === '::' ||
+    /^f[cd]/.test(host) ||
+    /^fe[89ab]/.test(host) ||
+    host.startsWith('::ffff:')
+  );
 }
 
 export interface UrlPolicy {
