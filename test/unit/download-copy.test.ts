@@ -1,0 +1,200 @@
+// @vitest-environment node
+// The complete copy's downloader (lib/reports/offline/download-copy.ts) against real HTTP servers on
+// loopback: the simulator's CDN and font host (simulator/cdn-server.ts, serving files the way CDNs do)
+// and a misbehaving host beside them, shaped on what real hosts answer: a redirect to another host
+// (a CDN moving a file), an HTML error page with status 200 (a captive portal, a soft 404), a
+// stylesheet importing itself, a file larger than a copy holds. Nothing is fetched from a host the
+// user has not agreed to, or whose permission the browser no longer holds; no credential is sent.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cssText, type ResourceRef } from '@/lib/reports/offline/copy-resources';
+import { COPY_LIMITS, type DownloadDeps, downloadCopy } from '@/lib/reports/offline/download-copy';
+import { originPattern } from '@/lib/reports/offline/resource-url';
+import { type CdnServers, startCdnServers } from '@/simulator/cdn-server';
+
+let cdn: CdnServers;
+let odd: Server;
+let oddOrigin = '';
+const oddRequests: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
+
+beforeAll(async () => {
+  cdn = await startCdnServers();
+  odd = createServer((request, response) => {
+    oddRequests.push({ url: request.url ?? '', headers: request.headers });
+    const url = request.url ?? '';
+    if (url === '/moved.css')
+      return void response.writeHead(302, { location: `${cdn.cdnOrigin}/autoledger/theme.css` }).end();
+    if (url === '/soft-404.css')
+      return void response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><body>Not found</body></html>');
+    if (url === '/self.css')
+      return void response
+        .writeHead(200, { 'content-type': 'text/css' })
+        .end('@import "self.css"; body{color:red}');
+    if (url === '/font.woff2')
+      return void response
+        .writeHead(200, { 'content-type': 'application/octet-stream' })
+        .end(Buffer.from('wOF2fontbytes'));
+    if (url === '/script.js')
+      return void response.writeHead(200, { 'content-type': 'text/javascript' }).end('alert(1)');
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => odd.listen(0, '127.0.0.5', resolve));
+  oddOrigin = `http://127.0.0.5:${(odd.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await cdn.close();
+  await new Promise<void>((resolve) => odd.close(() => resolve()));
+});
+
+const SERVICE = 'http://127.0.0.1:8787';
+function deps(over: Partial<DownloadDeps> = {}): DownloadDeps & { asked: number[] } {
+  const asked: number[] = [];
+  return {
+    fetch: (url, init) => fetch(url, init),
+    granted: async () => true,
+    policy: { serviceOrigin: SERVICE, allowPrivate: true },
+    confirmLarge: async (bytes) => {
+      asked.push(bytes);
+      return true;
+    },
+    asked,
+    ...over,
+  };
+}
+const agreed = (...origins: string[]) => new Set(origins.map((o) => originPattern(`${o}/`)));
+
+describe('downloading a complete copy', () => {
+  it('follows the stylesheets: their @import and url()s, relative to each sheet; a font host not agreed to waits', async () => {
+    const refs: ResourceRef[] = [
+      { url: `${cdn.cdnOrigin}/autoledger/report.css`, kind: 'stylesheet' },
+      { url: `${cdn.cdnOrigin}/fonts/css?family=Chronicle+Sans:400,700`, kind: 'stylesheet' },
+      { url: `${cdn.cdnOrigin}/autoledger/img/seal.svg`, kind: 'image' },
+    ];
+    const before = cdn.requests.length;
+    const result = await downloadCopy(refs, agreed(cdn.cdnOrigin), deps());
+    const got = Object.keys(result.files).map((url) => new URL(url).pathname);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        '/autoledger/report.css',
+        '/autoledger/theme.css',
+        '/autoledger/fonts/ledger-sans-bold.woff2',
+        '/autoledger/img/paper.png',
+        '/autoledger/img/header-band.svg',
+        '/autoledger/img/seal.svg',
+        '/fonts/css',
+      ]),
+    );
+    expect(result.files[`${cdn.cdnOrigin}/autoledger/fonts/ledger-sans-bold.woff2`]).toMatch(
+      /^data:font\/woff2;base64,/,
+    );
+    expect(cssText(result.files[`${cdn.cdnOrigin}/autoledger/theme.css`])).toContain('--al-accent');
+    // The font service's files are on the font host: not asked for yet, not fetched.
+    expect(result.waiting.map((ref) => new URL(ref.url).origin)).toEqual([cdn.fontOrigin, cdn.fontOrigin]);
+    expect(cdn.requests.slice(before).some((r) => r.startsWith(cdn.fontOrigin))).toBe(false);
+
+    // The second click: the font host agreed to, the same copy completed.
+    const done = await downloadCopy(result.waiting, agreed(cdn.cdnOrigin, cdn.fontOrigin), deps(), result);
+    expect(done.waiting).toEqual([]);
+    expect(Object.keys(done.files).filter((url) => url.startsWith(cdn.fontOrigin))).toHaveLength(2);
+    expect(done.bytes).toBeGreaterThan(result.bytes);
+  });
+
+  it("never asks the service's host, nor a private address in a store build; nothing is fetched from them", async () => {
+    const refs: ResourceRef[] = [
+      { url: `${SERVICE.replace('8787', '9999')}/__sim/beacon?what=css-url`, kind: 'css-file' },
+      { url: `${cdn.cdnOrigin}/autoledger/img/seal.svg`, kind: 'image' },
+    ];
+    const before = cdn.requests.length;
+    const store = await downloadCopy(
+      refs,
+      agreed('http://127.0.0.1', cdn.cdnOrigin),
+      deps({
+        policy: { serviceOrigin: SERVICE, allowPrivate: false },
+      }),
+    );
+    expect(store.files).toEqual({});
+    expect(store.skipped.map((s) => s.reason)).toEqual([
+      'the report service itself',
+      'a private or local address',
+    ]);
+    expect(cdn.requests.length).toBe(before);
+  });
+
+  it('checks the permission before every file: withdrawn mid-way, nothing more is fetched from that host', async () => {
+    let checks = 0;
+    const refs: ResourceRef[] = ['seal.svg', 'header-band.svg', 'section.svg', 'vehicle-card.svg'].map(
+      (file) => ({
+        url: `${cdn.cdnOrigin}/autoledger/img/${file}`,
+        kind: 'image',
+      }),
+    );
+    const before = cdn.requests.length;
+    const result = await downloadCopy(
+      refs,
+      agreed(cdn.cdnOrigin),
+      deps({ granted: async () => ++checks <= 2 }),
+    );
+    expect(Object.keys(result.files)).toHaveLength(2);
+    expect(result.withdrawn).toEqual([originPattern(cdn.cdnOrigin)]);
+    expect(result.skipped.map((s) => s.reason)).toEqual([
+      'the permission for its host was withdrawn',
+      'the permission for its host was withdrawn',
+    ]);
+    expect(cdn.requests.length - before).toBe(2);
+  });
+
+  it('follows no redirect, keeps no HTML error page or script, breaks an @import loop, names a self-hosted font by its extension; sends no cookie or referrer', async () => {
+    const refs: ResourceRef[] = [
+      { url: `${oddOrigin}/moved.css`, kind: 'stylesheet' },
+      { url: `${oddOrigin}/soft-404.css`, kind: 'stylesheet' },
+      { url: `${oddOrigin}/self.css`, kind: 'stylesheet' },
+      { url: `${oddOrigin}/font.woff2`, kind: 'css-file' },
+      { url: `${oddOrigin}/script.js`, kind: 'css-file' },
+      { url: `${oddOrigin}/missing.png`, kind: 'image' },
+    ];
+    const before = cdn.requests.length;
+    const result = await downloadCopy(refs, agreed(oddOrigin, cdn.cdnOrigin), deps());
+    expect(Object.keys(result.files).sort()).toEqual([`${oddOrigin}/font.woff2`, `${oddOrigin}/self.css`]);
+    expect(result.files[`${oddOrigin}/font.woff2`]).toMatch(/^data:font\/woff2;base64,/);
+    const reasons = Object.fromEntries(result.skipped.map((s) => [new URL(s.url).pathname, s.reason]));
+    expect(reasons['/moved.css']).toContain('redirects are not followed');
+    expect(reasons['/soft-404.css']).toContain('not a stylesheet (text/html)');
+    expect(reasons['/script.js']).toContain('not a font or image');
+    expect(reasons['/missing.png']).toBe('its host answered 404');
+    // The redirect's target was never fetched; self.css was fetched once.
+    expect(cdn.requests.length).toBe(before);
+    expect(oddRequests.filter((r) => r.url === '/self.css')).toHaveLength(1);
+    for (const { headers } of oddRequests) {
+      expect(headers.cookie).toBeUndefined();
+      expect(headers.referer).toBeUndefined();
+      expect(headers['x-api-key']).toBeUndefined();
+    }
+  });
+
+  it('asks once past the size a user is asked about, stops when told to, and holds no more than its limits', async () => {
+    const big = (mb: number, n: number): ResourceRef => ({
+      url: `${cdn.cdnOrigin}/big/photo.jpg?mb=${mb}&n=${n}`,
+      kind: 'image',
+    });
+    const declined = deps({ confirmLarge: async () => false });
+    const stopped = await downloadCopy([big(3, 1), big(3, 2), big(1, 3)], agreed(cdn.cdnOrigin), declined);
+    expect(stopped.stopped).toBe('declined');
+    expect(Object.keys(stopped.files)).toHaveLength(1);
+
+    const yes = deps();
+    const limits = { ...COPY_LIMITS, totalBytes: 7 * 1024 * 1024, fileBytes: 4 * 1024 * 1024 };
+    const capped = await downloadCopy([big(3, 4), big(5, 5), big(3, 6), big(3, 7)], agreed(cdn.cdnOrigin), {
+      ...yes,
+      limits,
+    });
+    expect(yes.asked).toHaveLength(1);
+    expect(capped.stopped).toBe('limit');
+    expect(capped.bytes).toBeLessThanOrEqual(limits.totalBytes);
+    const reasons = capped.skipped.map((s) => s.reason);
+    expect(reasons).toContain('larger than 4 MB');
+    expect(reasons).toContain('a copy holds at most 7 MB');
+  });
+});
