@@ -27,7 +27,7 @@ export function useStorageUse(refresh: unknown = 0): StorageUse | null | undefin
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
   if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${bytes > 0 ? Math.max(1, Math.round(bytes / 1024)) : 0} KB`;
 }
 
 export const storageUseText = (use: StorageUse) =>
