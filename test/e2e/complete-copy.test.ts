@@ -8,6 +8,7 @@
 // Storage.overrideQuotaForOrigin leaves extension origins at their own quota; the withdrawn
 // permission and the refused host are in firefox-complete-copy.test.ts, the full quota in
 // test/unit/complete-copy-store.test.ts, against fake-indexeddb refusing the write.)
+import { readFileSync } from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReportHtml } from '@/simulator/report-html';
@@ -129,6 +130,15 @@ describe('a complete copy of a report, in Chromium', () => {
         `${provider}: bare viewer ${(before * 100).toFixed(2)}% of pixels differ from the report with its resources; complete copy ${(after * 100).toFixed(2)}%; ${await viewer.getByTestId('copy-kept').textContent()}`,
       );
       await stack.browser.screenshot(viewer, `complete-copy-${provider}`, { fullPage: false });
+      // "Save as HTML" writes the complete file: its look inside, nothing remote.
+      const [download] = await Promise.all([
+        viewer.waitForEvent('download'),
+        viewer.getByRole('button', { name: 'Save as HTML' }).click(),
+      ]);
+      const saved = readFileSync((await download.path()) as string, 'utf8');
+      expect(saved).toContain('data:font/woff2;base64,');
+      expect(saved).not.toContain('127.0.0.3');
+      expect(saved).not.toContain('127.0.0.4');
       await viewer.close();
       expect(before).toBeGreaterThan(0.05);
       expect(after).toBeLessThanOrEqual(0.02);
