@@ -8,7 +8,7 @@ import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { ErrorData } from '@/lib/messaging/error-data';
-import type { ReportList } from '@/lib/messaging/library-messages';
+import type { CopiesSummary, ReportList } from '@/lib/messaging/library-messages';
 import { ask } from '@/lib/messaging/messaging';
 import type { Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
@@ -17,6 +17,7 @@ import { reportKey } from '@/lib/reports/report-key';
 import { filterGroups, groupByVehicle, type LibraryFilter } from '@/lib/reports/vehicle-groups';
 import { CompareView } from './compare-view';
 import { FactsTable } from './facts-table';
+import { StorageLine } from './storage-line';
 import { useReportFacts } from './use-report-facts';
 import { VehicleRow } from './vehicle-row';
 
@@ -86,6 +87,12 @@ export function App() {
   const value = list?.ok ? list.value : null;
   const groups = useMemo(() => (value ? groupByVehicle(value.reports) : []), [value?.reports]);
   const offline = useMemo(() => new Set(value?.offline ?? []), [value?.offline]);
+  // Reports kept with their look (complete copies, issue 38), and the space they take.
+  const [copies, setCopies] = useState<CopiesSummary | null>(null);
+  useEffect(() => {
+    ask('getCopiesSummary', undefined).then((r) => setCopies(r.ok ? r.value : null));
+  }, []);
+  const complete = useMemo(() => new Set(copies?.keys ?? []), [copies]);
   const notes = value?.notes ?? {};
   const shown = useMemo(
     () => filterGroups(groups, filter, offline, notes, facts),
@@ -129,6 +136,7 @@ export function App() {
             {refreshing ? ' · checking for new ones…' : ''}
           </p>
         )}
+        <StorageLine copies={copies} />
       </header>
       {list === null && <p class="muted">Loading your reports…</p>}
       {list && !list.ok && <ErrorNotice error={list.error} />}
@@ -232,6 +240,7 @@ export function App() {
                 group={group}
                 names={names}
                 offline={offline}
+                complete={complete}
                 facts={facts}
                 chosen={chosen.includes(group.vin)}
                 onChoose={(on) =>

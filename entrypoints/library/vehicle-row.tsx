@@ -12,6 +12,8 @@ interface Props {
   group: VehicleGroup;
   names: ProviderNames;
   offline: Set<string>;
+  /** Reports kept with their look (a complete copy); the others open bare, and the viewer offers one. */
+  complete: Set<string>;
   /** Key facts read so far, by report key. */
   facts: Record<string, ReportFacts>;
   note: string;
@@ -68,6 +70,7 @@ export function VehicleRow({
   group,
   names,
   offline,
+  complete,
   facts,
   note,
   chosen,
@@ -104,7 +107,11 @@ export function VehicleRow({
             </a>{' '}
             <span class="muted">
               {new Date(r.createdAt).toLocaleDateString()}
-              {offline.has(reportKey(r)) ? ' · saved offline' : ''}
+              {complete.has(reportKey(r))
+                ? ' · saved offline with its look'
+                : offline.has(reportKey(r))
+                  ? ' · saved offline (open it to keep its look too)'
+                  : ''}
             </span>
             <ReportFactsLine facts={facts[reportKey(r)]} kept={offline.has(reportKey(r))} />
           </li>

@@ -188,6 +188,21 @@ describe('what a complete copy keeps out, in Chromium', () => {
     await viewer.close();
   });
 
+  it('the library says what its reports and their copies take, and which reports are kept with their look', async () => {
+    const library = await stack.browser.openPage('library.html');
+    const line = library.getByTestId('storage-line');
+    await expect.poll(() => line.textContent()).toMatch(/kept with their look \(complete copies\)/);
+    const text = (await line.textContent()) ?? '';
+    figures.push(`library: ${text}`);
+    expect(text).toMatch(
+      /The extension’s storage holds [\d.]+ (KB|MB) of the [\d.]+ (MB|GB) the browser allows it\./,
+    );
+    // Two copies of one provider share their stylesheets, fonts and images.
+    expect(text).toMatch(/of files, shared between them \([\d.]+ (KB|MB) if each kept its own\)/);
+    await expect.poll(() => library.getByText('saved offline with its look').count()).toBeGreaterThan(0);
+    await library.close();
+  });
+
   // Last: it stops the CDN and the font host for good.
   it('reopened with every host unreachable, the copy makes no request at all and still looks as made', async () => {
     const { vin, html } = simulatedReport('providerB');
