@@ -99,6 +99,22 @@ function isAllowedUrlCall(args: CSSToken[]): boolean {
 }
 const nameOfString = (token: CSSToken): string => String((token[4] as { value: string }).value);
 
+/**
+ * A token as written, but with no `<` inside a string, a url or a comment: the sanitiser's
+ * DOMPurify drops a whole <style> whose text holds `</` or `<` and a letter (it cannot tell it from
+ * markup), which would take a stylesheet's every rule with it for one `content:"<b>"`. In strings
+ * and urls `\3c ` is the same character to CSS; in a comment it is meaningless.
+ */
+function raw(token: CSSToken): string {
+  const text = token[1];
+  if (!text.includes('<')) return text;
+  const type = token[0];
+  if (type === TokenType.Comment) return text.replaceAll('<', ' ');
+  if (type === TokenType.String || type === TokenType.BadString || type === TokenType.URL)
+    return text.replaceAll('<', '\\3c ');
+  return text;
+}
+
 /** The one string a function's arguments hold (`url("…")`), or undefined. */
 function onlyString(args: CSSToken[]): string | undefined {
   const meaningful = args.filter((t) => t[0] !== TokenType.Whitespace && t[0] !== TokenType.Comment);
@@ -153,7 +169,7 @@ export function cleanCss(css: string, resources?: CssResources): string {
     const type = token[0];
     if (type === TokenType.URL) {
       const url = nameOfString(token);
-      out.push(isAllowedUrl(url) ? token[1] : inlined(url, resources));
+      out.push(isAllowedUrl(url) ? raw(token) : inlined(url, resources));
       i++;
     } else if (type === TokenType.BadURL) {
       out.push('none');
@@ -168,10 +184,7 @@ export function cleanCss(css: string, resources?: CssResources): string {
       const single = URL_FUNCTIONS.has(nameOf(token)) ? onlyString(args) : undefined;
       out.push(
         keep
-          ? tokens
-              .slice(i, end)
-              .map((t) => t[1])
-              .join('')
+          ? tokens.slice(i, end).map(raw).join('')
           : single !== undefined
             ? inlined(single, resources)
             : 'none',
@@ -186,11 +199,11 @@ export function cleanCss(css: string, resources?: CssResources): string {
       while (tokens[next]?.[0] === TokenType.Whitespace) next++;
       if (tokens[next]?.[0] === TokenType.Colon) i = pastDeclaration(tokens, next + 1);
       else {
-        out.push(token[1]);
+        out.push(raw(token));
         i++;
       }
     } else {
-      out.push(token[1]);
+      out.push(raw(token));
       i++;
     }
   }

@@ -165,8 +165,35 @@ describe('a complete copy joined into the document', () => {
     expect(doc).not.toContain('expression(');
     expect(doc).not.toContain('behavior');
     expect(doc).not.toMatch(/<script/i);
-    // What is not hostile stays: the report's own look.
+    // What is not hostile stays: the report's own look, and the copy's sheet around the hostile rules
+    // (a `<` in a string no longer makes DOMPurify drop the whole <style>).
     expect(doc).toContain('.al-page{');
+    expect(doc).toContain('--al-accent');
+  });
+
+  it('a stylesheet with "<" in a string, a comment or an inline SVG keeps every rule, and shows the same', async () => {
+    const svg = `data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><rect width='8' height='8' fill='red'/></svg>`;
+    const withMarkupLikeText = {
+      [`${CDN}/autoledger/report.css`]: css(
+        `/* <div class="al-page"> wraps the report */\n.al-sub::before{content:"<b>"}\n.al-seal{background:url("${svg}")}\nbody{color:#123456}`,
+      ),
+    };
+    const doc = await joined(html, withMarkupLikeText);
+    expect(doc).toContain('body{color:#123456}');
+    expect(doc).toContain('content:"\\3c b>"');
+    // Rendered, the escape is the character: the generated content reads "<b>".
+    const shown = await page.evaluate((doc) => {
+      const frame = document.createElement('iframe');
+      frame.srcdoc = doc;
+      document.body.append(frame);
+      return new Promise<string>((resolve) => {
+        frame.onload = () => {
+          const sub = frame.contentDocument?.querySelector('.al-sub');
+          resolve(sub ? getComputedStyle(sub, '::before').content : 'none');
+        };
+      });
+    }, doc);
+    expect(shown).toBe('"<b>"');
   });
 
   it('a stylesheet importing itself is brought in once', async () => {

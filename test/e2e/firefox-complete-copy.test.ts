@@ -75,8 +75,11 @@ async function frameShot(page: Page) {
         '',
     );
   };
-  let seen = '';
-  for (let i = 0; i < 100 && !(seen = await text()); i++) await new Promise((r) => setTimeout(r, 100));
+  let seen = await text();
+  for (let i = 0; i < 100 && !seen; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    seen = await text();
+  }
   const box = await page.$eval('iframe.report-frame', (el) => {
     const r = el.getBoundingClientRect();
     return {
