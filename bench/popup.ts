@@ -147,9 +147,9 @@ holdManyReports(server.sim, 'demo-api-key', 10_000);
 const held = server.sim.state.users.find((u) => u.apiKey === 'demo-api-key')?.reports ?? [];
 await browser.inExtensionPage(
   async ({ reports, facts }) => {
-    // The library database as the background keeps it (entrypoints/background/storage/report-store.ts, version 2).
+    // The library database as the background keeps it (entrypoints/background/storage/report-store.ts, version 3).
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('vin-history-library', 2);
+      const open = indexedDB.open('vin-history-library', 3);
       open.onupgradeneeded = () => {
         const database = open.result;
         if (!database.objectStoreNames.contains('reports'))
@@ -158,6 +158,9 @@ await browser.inExtensionPage(
             .createIndex('lastOpenedAt', 'lastOpenedAt');
         if (!database.objectStoreNames.contains('facts'))
           database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
+        if (!database.objectStoreNames.contains('copies'))
+          database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
+        if (!database.objectStoreNames.contains('assets')) database.createObjectStore('assets', { keyPath: 'hash' });
       };
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);

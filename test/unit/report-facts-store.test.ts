@@ -106,7 +106,7 @@ describe('key facts in the library', () => {
     const bg = await startBackground({ configured: true, keepStorage: true });
     const page = bg.senders.page;
     await bg.deliver('getReportFacts', undefined, page); // upgrades the database
-    const db = await openDB('vin-history-library', 2);
+    const db = await openDB('vin-history-library');
     await db.put('facts', {
       provider: 'providerA',
       id: 'kept-1',
@@ -114,7 +114,7 @@ describe('key facts in the library', () => {
     });
     db.close();
     expect((await bg.deliver('getReportFacts', undefined, page)).value.pending).toHaveLength(1);
-    const damaged = await openDB('vin-history-library', 2);
+    const damaged = await openDB('vin-history-library');
     await damaged.put('facts', { provider: 'providerA', id: 'kept-1', facts: { owners: 'many' } });
     damaged.close();
     expect((await bg.deliver('getReportFacts', undefined, page)).value.pending).toHaveLength(1);
