@@ -160,7 +160,8 @@ await browser.inExtensionPage(
           database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
         if (!database.objectStoreNames.contains('copies'))
           database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
-        if (!database.objectStoreNames.contains('assets')) database.createObjectStore('assets', { keyPath: 'hash' });
+        if (!database.objectStoreNames.contains('assets'))
+          database.createObjectStore('assets', { keyPath: 'hash' });
       };
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
