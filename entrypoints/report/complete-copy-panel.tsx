@@ -29,6 +29,14 @@ function SkippedList({ skipped }: { skipped: Skipped[] }) {
   );
 }
 
+/** What keeping this copy added: its files are shared with copies already kept, when they are the same. */
+function keptText(files: number, bytes: number, newBytes: number): string {
+  const count = files === 1 ? '1 file' : `${files} files`;
+  if (newBytes >= bytes) return `${count}, all new to the library.`;
+  if (newBytes === 0) return `${count}, all shared with copies already kept: 0 KB new to the library.`;
+  return `${count}; ${formatBytes(newBytes)} new to the library, the rest shared with copies already kept.`;
+}
+
 interface PanelProps {
   copy: CompleteCopy | undefined;
   plan: CopyPlan | null;
@@ -46,13 +54,7 @@ export function CompleteCopyPanel({ copy, plan, state, start, more, forget }: Pa
       <p class="copy-panel copy-kept" data-testid="copy-kept">
         Complete copy kept on this computer ({formatBytes(copy.bytes)}): the report is shown with its own
         stylesheets, fonts and images, and opening it makes no request.
-        {state.step === 'done' && (
-          <>
-            {' '}
-            {state.files} files; {formatBytes(state.kept.newBytes)} new to the library, the rest shared with
-            copies already kept.
-          </>
-        )}{' '}
+        {state.step === 'done' && <> {keptText(state.files, state.kept.bytes, state.kept.newBytes)}</>}{' '}
         <button type="button" class="link" onClick={forget}>
           Forget the copy
         </button>

@@ -11,7 +11,7 @@ import { renderReportHtml } from '@/simulator/report-html';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
-import { pixelDifference, plainCspWith, startPlainServer } from './report-fidelity';
+import { pixelDifference, plainCspWith, startPlainServer, withHostileStylesheet } from './report-fidelity';
 import { startFixtureServer } from './setup-extension';
 
 const VIEWPORT = { width: 1000, height: 900 };
@@ -35,7 +35,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-function held(provider: 'providerA' | 'providerB', extra = '') {
+function held(
+  provider: 'providerA' | 'providerB',
+  extra = '',
+): { provider: string; id: string; vin: string; html: string } {
   const vin = provider === 'providerA' ? '1G1PG5SC3C7167133' : '2HGFA16578H506722';
   let html = renderReportHtml({
     provider,
@@ -50,7 +53,7 @@ function held(provider: 'providerA' | 'providerB', extra = '') {
   if (extra) html = html.replace('</body>', `${extra}</body>`);
   const report = server.sim.addHeldReport({ apiKey: DEMO_API_KEY, provider, vin, html });
   if (!report) throw new Error('no demo user');
-  return { ...report, html };
+  return { ...report, vin, html };
 }
 
 async function openViewer(report: { provider: string; id: string }): Promise<Page> {
@@ -142,6 +145,29 @@ describe('a complete copy of a report, in Firefox ESR', () => {
     await viewer.close();
     expect(before).toBeGreaterThan(0.05);
     expect(after).toBeLessThanOrEqual(0.02);
+    expect(server.sim.beacons).toEqual([]);
+  });
+
+  it('a hostile stylesheet in the report leaks nothing: nothing reaches the beacon, no remote reference survives inlining', async () => {
+    const report = held('providerA');
+    const hostile = withHostileStylesheet(report.html, `${server.origin}/__sim/beacon`);
+    const kept = server.sim.addHeldReport({
+      apiKey: DEMO_API_KEY,
+      provider: 'providerA',
+      vin: report.vin,
+      html: hostile,
+    });
+    if (!kept) throw new Error('no demo user');
+    const viewer = await openViewer(kept);
+    await viewer.waitForSelector('[data-testid=copy-panel] button');
+    await viewer.click('[data-testid=copy-panel] button');
+    await textOf(viewer, '[data-testid=copy-kept]');
+    await frameShot(viewer);
+    const [frame] = await firefox.childFrames(viewer);
+    const html = String(await frame?.evaluate('document.documentElement.outerHTML'));
+    expect(html).toContain('data:font/woff2;base64,');
+    expect(html.match(/(?:url\(\s*["']?|src=["'])(?:https?:)?\/\/[^"')\s]+/gi) ?? []).toEqual([]);
+    await viewer.close();
     expect(server.sim.beacons).toEqual([]);
   });
 

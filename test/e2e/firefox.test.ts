@@ -236,8 +236,12 @@ describe('Firefox ESR', () => {
   it('renders a held report in the sandbox, where its scripts, refresh and remote loads do nothing', async () => {
     const viewer = await firefox.openPage('report.html?provider=providerA&id=1', launcher);
     await waitForText(viewer, '1G1PG5SC3C7167133');
+    // The frame is drawn once the viewer knows whether a complete copy is kept (one more message):
+    // until its srcdoc is written, Firefox shows it as about:blank.
+    await expect
+      .poll(async () => (await firefox.childFrames(viewer))[0]?.url, { timeout: 10_000 })
+      .toBe('about:srcdoc');
     const [frame] = await firefox.childFrames(viewer);
-    expect(frame?.url).toBe('about:srcdoc');
     await expect.poll(() => frame?.evaluate('document.body.innerText')).toContain('Vehicle History Report');
     // The report's meta refresh fires after 3 s if it survives.
     await new Promise((resolve) => setTimeout(resolve, 3_500));
