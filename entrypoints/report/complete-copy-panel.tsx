@@ -48,7 +48,7 @@ interface PanelProps {
 
 export function CompleteCopyPanel({ copy, plan, state, start, more, forget }: PanelProps) {
   const use = useStorageUse(copy);
-  if (copy === undefined || !plan) return null;
+  if (copy === undefined) return null;
   if (copy) {
     return (
       <p class="copy-panel copy-kept" data-testid="copy-kept">
@@ -62,7 +62,7 @@ export function CompleteCopyPanel({ copy, plan, state, start, more, forget }: Pa
       </p>
     );
   }
-  if (!plan.hosts.length) return null;
+  if (!plan?.hosts.length) return null;
   return (
     <section class="copy-panel" aria-label="Complete copy" data-testid="copy-panel">
       {(state.step === 'idle' || state.step === 'failed') && (

@@ -72,12 +72,13 @@ export function useCompleteCopy(report: ReportView | null) {
     );
   }, [report]);
 
+  // A second sanitising pass (tens of ms for a large report): only for a report without a copy.
   const plan = useMemo(
     () =>
-      report && policy
+      report && policy && copy === null
         ? planOf(reportResources(report.html, { purify: DOMPurify, parser: new DOMParser() }), policy)
         : null,
-    [report, policy],
+    [report, policy, copy === null],
   );
 
   const deps = (activePolicy: UrlPolicy) => ({

@@ -40,7 +40,15 @@ async function phoneTab(url: string): Promise<Page> {
 async function touch(page: Page, loaded = true) {
   const cdp = await stack.browser.context.newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
-  if (loaded) expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+  if (!loaded) return;
+  // A frame loading meanwhile resets it (the viewer draws its report frame a message later, once it
+  // knows whether a complete copy is kept): set again until it holds, a few times at most.
+  const coarse = () => page.evaluate(() => matchMedia('(pointer: coarse)').matches);
+  for (let i = 0; i < 10 && !(await coarse()); i++) {
+    await page.waitForTimeout(100);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  }
+  expect(await coarse()).toBe(true);
 }
 
 const fitOf = (page: Page): Promise<Fit> => page.evaluate(measureFit);
