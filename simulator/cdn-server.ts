@@ -33,16 +33,38 @@ export interface CdnServers {
   close(): Promise<void>;
 }
 
-async function listen(server: Server, host: string): Promise<string> {
+async function listenOn(server: Server, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, host, resolve);
+    server.listen(0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  return `http://${host}:${(server.address() as AddressInfo).port}`;
+  return (server.address() as AddressInfo).port;
 }
 
-/** Starts the CDN on 127.0.0.3 and the font host on 127.0.0.4, each on a free port. */
-export async function startCdnServers(): Promise<CdnServers> {
+/**
+ * Listens on `host`, or, where the machine has no such address (macOS routes only 127.0.0.1 of the
+ * loopback range unless told otherwise), on 127.0.0.1 under the name `localhost`: still a host name
+ * other than the service's, though the two stand-ins then share it.
+ */
+async function listen(server: Server, host: string): Promise<string> {
+  try {
+    const port = await listenOn(server, host);
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  } catch (error) {
+    // EAFNOSUPPORT: an IPv6 host on a machine without IPv6.
+    if (!['EADDRNOTAVAIL', 'EAFNOSUPPORT'].includes(String((error as NodeJS.ErrnoException).code)))
+      throw error;
+    return `http://localhost:${await listenOn(server, '127.0.0.1')}`;
+  }
+}
+
+/** Starts the CDN on 127.0.0.3 and the font host on 127.0.0.4 (or `hosts`), each on a free port. */
+export async function startCdnServers(
+  hosts: [string, string] = ['127.0.0.3', '127.0.0.4'],
+): Promise<CdnServers> {
   const requests: string[] = [];
   let fontOrigin = '';
   const handler = (origin: () => string, fonts: boolean) =>
@@ -83,8 +105,8 @@ export async function startCdnServers(): Promise<CdnServers> {
   let cdnOrigin = '';
   const cdn = handler(() => cdnOrigin, false);
   const fontHost = handler(() => fontOrigin, true);
-  cdnOrigin = await listen(cdn, '127.0.0.3');
-  fontOrigin = await listen(fontHost, '127.0.0.4');
+  cdnOrigin = await listen(cdn, hosts[0]);
+  fontOrigin = await listen(fontHost, hosts[1]);
   const close = (server: Server) =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();

@@ -174,6 +174,22 @@ describe('downloading a complete copy', () => {
     }
   });
 
+  it('where the machine has no 127.0.0.3 or 127.0.0.4 (macOS), the stand-ins answer as localhost', async () => {
+    // 2001:db8:: (the documentation prefix) is on no interface of any machine: listening there fails
+    // with EADDRNOTAVAIL, as 127.0.0.3 does on a Mac.
+    const elsewhere = await startCdnServers(['2001:db8::1', '2001:db8::2']);
+    try {
+      expect(elsewhere.cdnOrigin).toMatch(/^http:\/\/localhost:\d+$/);
+      expect(elsewhere.fontOrigin).toMatch(/^http:\/\/localhost:\d+$/);
+      const css = await fetch(
+        `${elsewhere.cdnOrigin.replace('localhost', '127.0.0.1')}/autoledger/report.css`,
+      );
+      expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('asks once past the size a user is asked about, stops when told to, and holds no more than its limits', async () => {
     const big = (mb: number, n: number): ResourceRef => ({
       url: `${cdn.cdnOrigin}/big/photo.jpg?mb=${mb}&n=${n}`,
