@@ -36,11 +36,12 @@ export interface CopyPlan {
 const unique = <T>(items: T[]) => [...new Set(items)];
 
 function planOf(refs: ResourceRef[], policy: UrlPolicy): CopyPlan {
-  const allowed = refs.filter((ref) => refusedUrl(ref.url, policy) === null);
+  const allowed: ResourceRef[] = [];
   const refused = new Map<string, string>();
   for (const ref of refs) {
     const reason = refusedUrl(ref.url, policy);
     if (reason) refused.set(hostOf(ref.url), reason);
+    else allowed.push(ref);
   }
   return {
     refs,

@@ -4,38 +4,24 @@
 // real HTML: a stylesheet and a web font on its CDN, a remote seal image, its data in a state script,
 // a tracking pixel in <noscript>, hostile parts aimed at the service); the copy's files are then
 // joined in as <style> and data: URIs, and nothing remote survives, whatever its stylesheets try.
-import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CopyFiles, ResourceRef } from '@/lib/reports/offline/copy-resources';
 import { cssText } from '@/lib/reports/offline/copy-resources';
 import { renderReportHtml } from '@/simulator/report-html';
-import { chromiumPath } from '../../scripts/browser-paths';
+import { bundlePage } from '../support/bundle-page';
 
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  const bundled = await build({
-    stdin: {
-      contents: `import DOMPurify from 'dompurify';
+  ({ browser, page } = await bundlePage(
+    `import DOMPurify from 'dompurify';
         import { reportDocument, reportResources } from './lib/reports/report-document';
         import { copyResources } from './lib/reports/offline/copy-resources';
         window.vhr = { DOMPurify, reportDocument, reportResources, copyResources };`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  page = await browser.newPage();
-  await page.setContent('<!doctype html><title>complete copy</title>');
-  await page.addScriptTag({ content: bundled.outputFiles[0]?.text ?? '' });
+    'complete copy',
+  ));
 });
 afterAll(() => browser?.close());
 

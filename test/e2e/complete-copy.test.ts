@@ -11,10 +11,15 @@
 import { readFileSync } from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderReportHtml } from '@/simulator/report-html';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import { capture } from '../../scripts/chromium';
-import { pixelDifference, plainCspWith, startPlainServer, withHostileStylesheet } from './report-fidelity';
+import {
+  cdnReport,
+  pixelDifference,
+  plainCspWith,
+  startPlainServer,
+  withHostileStylesheet,
+} from './report-fidelity';
 import { startStack } from './setup-extension';
 
 const VIEWPORT = { width: 1000, height: 900 };
@@ -32,20 +37,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-function simulatedReport(provider: 'providerA' | 'providerB', extra = '') {
-  const vin = provider === 'providerA' ? '1G1PG5SC3C7167133' : '2HGFA16578H506722';
-  const html = renderReportHtml({
-    provider,
-    id: '90',
-    vin,
-    yearMakeModel: provider === 'providerA' ? '2012 Chevrolet Cruze LT' : '2008 Honda Civic LX',
-    records: 12,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    origin: stack.server.origin,
-    cdnOrigin: stack.server.cdn.cdnOrigin,
-  });
-  return { vin, html: extra ? html.replace('</body>', `${extra}</body>`) : html };
-}
+const simulatedReport = (provider: 'providerA' | 'providerB', extra = '') =>
+  cdnReport(stack.server, provider, extra);
 
 function hold(provider: 'providerA' | 'providerB', vin: string, html: string) {
   const held = stack.server.sim.addHeldReport({ apiKey: DEMO_API_KEY, provider, vin, html });

@@ -7,11 +7,16 @@
 // out is named; each time the bare report stays as it was.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderReportHtml } from '@/simulator/report-html';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
-import { pixelDifference, plainCspWith, startPlainServer, withHostileStylesheet } from './report-fidelity';
+import {
+  cdnReport,
+  pixelDifference,
+  plainCspWith,
+  startPlainServer,
+  withHostileStylesheet,
+} from './report-fidelity';
 import { startFixtureServer } from './setup-extension';
 
 const VIEWPORT = { width: 1000, height: 900 };
@@ -39,18 +44,7 @@ function held(
   provider: 'providerA' | 'providerB',
   extra = '',
 ): { provider: string; id: string; vin: string; html: string } {
-  const vin = provider === 'providerA' ? '1G1PG5SC3C7167133' : '2HGFA16578H506722';
-  let html = renderReportHtml({
-    provider,
-    id: '90',
-    vin,
-    yearMakeModel: provider === 'providerA' ? '2012 Chevrolet Cruze LT' : '2008 Honda Civic LX',
-    records: 12,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    origin: server.origin,
-    cdnOrigin: server.cdn.cdnOrigin,
-  });
-  if (extra) html = html.replace('</body>', `${extra}</body>`);
+  const { vin, html } = cdnReport(server, provider, extra);
   const report = server.sim.addHeldReport({ apiKey: DEMO_API_KEY, provider, vin, html });
   if (!report) throw new Error('no demo user');
   return { ...report, vin, html };

@@ -107,6 +107,30 @@ export function reportCases(origin: string): ReportCase[] {
   ];
 }
 
+/**
+ * A simulator report whose look lives on the simulator's CDN and font host (issue 38), `extra` added
+ * at the end of its body. providerB's VIN is not in the simulator's seed: its header reads "Unknown
+ * vehicle", which no comparison depends on.
+ */
+export function cdnReport(
+  server: { origin: string; cdn: { cdnOrigin: string } },
+  provider: 'providerA' | 'providerB',
+  extra = '',
+): { vin: string; html: string } {
+  const vin = provider === 'providerA' ? '1G1PG5SC3C7167133' : '2HGFA16578H506722';
+  const html = renderReportHtml({
+    provider,
+    id: '90',
+    vin,
+    yearMakeModel: provider === 'providerA' ? '2012 Chevrolet Cruze LT' : '2008 Honda Civic LX',
+    records: 12,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    origin: server.origin,
+    cdnOrigin: server.cdn.cdnOrigin,
+  });
+  return { vin, html: extra ? html.replace('</body>', `${extra}</body>`) : html };
+}
+
 /** Serves each report as a plain page at /plain/<n> with PLAIN_CSP (or `csp`), on 127.0.0.2. */
 export async function startPlainServer(csp = PLAIN_CSP): Promise<{
   origin: string;

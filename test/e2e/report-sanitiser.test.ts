@@ -3,11 +3,10 @@
 // DOMPurify to be judged there. Over the whole XSS corpus: the output carries nothing that runs,
 // loads or links anywhere but absolute web addresses, and sanitising it again removes nothing (a
 // fixed point: parse → clean → serialise → parse finds nothing more to clean).
-import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReportHtml } from '@/simulator/report-html';
-import { chromiumPath } from '../../scripts/browser-paths';
+import { bundlePage } from '../support/bundle-page';
 import { xssVectors } from '../support/xss-vectors';
 
 let browser: Browser;
@@ -20,27 +19,14 @@ interface Verdict {
 }
 
 beforeAll(async () => {
-  const bundled = await build({
-    stdin: {
-      contents: `import DOMPurify from 'dompurify';
+  ({ browser, page } = await bundlePage(
+    `import DOMPurify from 'dompurify';
         import { reportDocument, sanitizeReport, countRemoteResources } from './lib/reports/report-document';
         import { extractFacts } from './lib/reports/facts/extract-facts';
         import { factsBlock } from './lib/reports/facts/facts-block';
         window.vhr = { DOMPurify, reportDocument, sanitizeReport, countRemoteResources, extractFacts, factsBlock };`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  page = await browser.newPage();
-  await page.setContent('<!doctype html><title>sanitiser</title>');
-  await page.addScriptTag({ content: bundled.outputFiles[0]?.text ?? '' });
+    'sanitiser',
+  ));
 });
 afterAll(() => browser?.close());
 

@@ -44,6 +44,7 @@ export async function keepCopy(provider: Provider, id: string, files: CopyFiles)
       provider,
       id,
       files: Object.fromEntries(hashed.map(({ url, hash }) => [url, hash])),
+      sizes: Object.fromEntries(hashed.map(({ hash, data }) => [hash, data.length])),
       bytes: hashed.reduce((sum, { data }) => sum + data.length, 0),
       savedAt: Date.now(),
     };
@@ -84,13 +85,14 @@ export async function copyOf(
 /** The reports that have a complete copy, as "provider:id"; and what all copies' files take, shared. */
 export async function copiesSummary(): Promise<{ keys: string[]; sharedBytes: number; bytes: number }> {
   try {
-    const database = await openLibrary();
-    const copies = await database.getAll('copies');
-    const assets = await database.getAll('assets');
+    // The copies alone (a few hundred bytes each): their files, megabytes for a dealer, are not read.
+    const copies = await (await openLibrary()).getAll('copies');
+    const shared = new Map<string, number>();
+    for (const copy of copies) for (const [hash, size] of Object.entries(copy.sizes)) shared.set(hash, size);
     return {
       keys: copies.map((copy) => `${copy.provider}:${copy.id}`),
       bytes: copies.reduce((sum, copy) => sum + copy.bytes, 0),
-      sharedBytes: assets.reduce((sum, asset) => sum + asset.data.length, 0),
+      sharedBytes: [...shared.values()].reduce((sum, size) => sum + size, 0),
     };
   } catch (error) {
     if (!isStorageRefusal(error)) throw error;

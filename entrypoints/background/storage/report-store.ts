@@ -36,6 +36,8 @@ export interface KeptCopy {
   id: string;
   /** URL → the hash of its file in `assets`. */
   files: Record<string, string>;
+  /** Hash → its file's size (as a data: URI): what the library counts without reading the files. */
+  sizes: Record<string, number>;
   /** The copy's files' size, each counted (as data: URIs), whether or not another report shares it. */
   bytes: number;
   savedAt: number;
