@@ -111,6 +111,13 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
   const worker =
     context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
   const extensionId = new URL(worker.url()).host;
+  // The first run opens the options page's welcome tab (onboarding.ts) a moment after the worker
+  // starts: waited for here, so it never lands in front of a page a test has opened since (a page
+  // behind another tab gets no frames: no ResizeObserver, no animation frame, no badge placed).
+  for (const until = Date.now() + 10_000; Date.now() < until; ) {
+    if (context.pages().some((p) => p.url().includes('welcome=1'))) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   let probe: Page | undefined;
   const extensionPage = async () => {

@@ -170,6 +170,7 @@ function solve(state: State): void {
     target.setCompact(false);
     host.removeAttribute('data-vhr-placed');
     state.placed = false;
+    placeSoon(state);
     return;
   }
   const cardBox = boxOf(card.getBoundingClientRect());
@@ -223,6 +224,18 @@ function onResize(entries: ResizeObserverEntry[]): void {
   }
 }
 
+/**
+ * A badge not placed shortly after it was drawn is placed from a timer: Chromium's ResizeObserver
+ * reported nothing for badges drawn again after their tab had been behind another (the hostile
+ * page's own window.open took the front: every badge stayed unplaced, so unseen, in 3 of 10 runs).
+ */
+const PLACE_WITHIN_MS = 250;
+function placeSoon(state: State): void {
+  setTimeout(() => {
+    if (!state.placed && states.get(state.target.host) === state) solve(state);
+  }, PLACE_WITHIN_MS);
+}
+
 /** Places `target`'s badge whenever it is drawn, and again when its size or its card's changes. */
 export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): void } {
   observer ??= new ResizeObserver(onResize);
@@ -233,6 +246,7 @@ export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): v
   onCard.add(state);
   byCard.set(target.card, onCard);
   observer.observe(target.host);
+  placeSoon(state);
   return {
     wordsChanged() {
       // Compact, its size does not change with its words: the whole pill's is read again, unseen.

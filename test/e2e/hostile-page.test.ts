@@ -122,6 +122,9 @@ describe('a hostile page', () => {
       document.getElementById('lure-invisible')?.remove();
       document.getElementById('lure-popover')?.remove();
     });
+    // The window the page opened took the front; the user clicks the page they are looking at
+    // (a tab behind another draws no frames, and a badge not yet placed is not seen).
+    await page.bringToFront();
     const vin = '1C6RD6FT1CS310366';
     const badge = await badgeOf(page, vin);
     await badge.open();
