@@ -1,10 +1,10 @@
 // Reading facts out of a report's words: whitespace as a reader sees it, numbers as reports print
-// them ("48,900"), severities by the words reports use.
+// them ("48,900"), severities by the words reports use, and the two ways a report answers a check:
+// clean ("No Issues Reported") or silent ("No data available": not stated, never "none").
 import type { Severity } from './report-facts';
 
-/** An element's words, whitespace collapsed, cut to what a fact's quote keeps. */
-export const words = (node: { textContent: string | null } | null | undefined): string =>
-  (node?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+/** Collapses whitespace and cuts to what a fact's quote keeps. */
+export const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().slice(0, 300);
 
 /** The first whole number in `text` ("48,900 mi" → 48900), or null (also for no text at all). */
 export function firstNumber(text: string | null | undefined): number | null {
@@ -14,9 +14,13 @@ export function firstNumber(text: string | null | undefined): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
+/** A date as the reports print them (MM/DD/YYYY), the first in `text`, or null. */
+export const usDateIn = (text: string): string | null =>
+  /\b(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/(19|20)\d\d\b/.exec(text)?.[0] ?? null;
+
 const SEVERITIES: Severity[] = ['minor', 'moderate', 'severe'];
 
-/** The worst severity named in these texts ("minor damage", "Severe damage to front"), or null. */
+/** The worst severity named in these texts ("Minor to Moderate" → moderate), or null. */
 export function worstSeverity(texts: Iterable<string>): Severity | null {
   let worst = -1;
   for (const text of texts)
@@ -25,5 +29,15 @@ export function worstSeverity(texts: Iterable<string>): Severity | null {
   return SEVERITIES[worst] ?? null;
 }
 
-/** "None reported", "No Problem", "No Issue": a check the report says came back clean. */
-export const saysNone = (text: string): boolean => /^(none|no)\b/i.test(text.trim());
+/**
+ * Words that state nothing: "No data available", "Not Reported", "No CPO Info Available", "---",
+ * "See Details", an empty cell. Checked before `saysNone`, which they would otherwise pass.
+ */
+export const saysNothing = (text: string): boolean =>
+  /^(|-+|n\/?a|unknown|see details|not (reported|available|provided)|no (data|information|info)\b.*|no .*\binfo(rmation)? available)$/i.test(
+    text.trim(),
+  );
+
+/** "No Issues Reported", "No Problem", "Clean", "None": a check the report says came back clean. */
+export const saysNone = (text: string): boolean =>
+  !saysNothing(text) && /^(none|no\b|clean\b|guaranteed no problem)/i.test(text.trim());

@@ -13,7 +13,7 @@ export function factsLine(facts: ReportFacts): string {
     parts.push(
       accidents.count === 0
         ? 'no accidents'
-        : `${plural(accidents.count, 'accident')}${accidents.worst ? ` (${accidents.worst})` : ''}`,
+        : `${accidents.count === null ? 'accidents reported' : plural(accidents.count, 'accident')}${accidents.worst ? ` (${accidents.worst})` : ''}`,
     );
   const brands = facts.titleBrands?.value;
   if (brands) parts.push(brands.length === 0 ? 'clean title' : `${brands.join(', ')} title`);
@@ -73,7 +73,8 @@ export function factText(facts: ReportFacts, name: FactName): string {
     case 'accidents': {
       const a = facts.accidents?.value;
       if (!a) return NOT_STATED;
-      return a.count === 0 ? 'none reported' : `${a.count}${a.worst ? ` (worst: ${a.worst})` : ''}`;
+      if (a.count === 0) return 'none reported';
+      return `${a.count ?? 'reported, number not stated'}${a.worst ? ` (worst: ${a.worst})` : ''}`;
     }
     case 'titleBrands': {
       const brands = facts.titleBrands?.value;

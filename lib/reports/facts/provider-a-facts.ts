@@ -1,110 +1,214 @@
-// providerA's layout (AutoLedger; shaped like the larger US provider's reports: simulator/
-// report-provider-a.ts says from which public descriptions): an overview table of one sentence per
-// topic (".al-overview"), sections with ids, and the report's data as JSON in an inline state script
-// (`window.__AUTOLEDGER_STATE__ = {…};`, as the real reports carry 220-260 KB of it). The JSON is
-// read as JSON, never run, and preferred for values; the overview's sentences are the quotes the
-// user sees. Without the state script, the values come from the sentences themselves.
-import { z } from 'zod/mini';
-import { firstNumber, saysNone, words, worstSeverity } from './fact-text';
-import { noFacts, type ReportFacts, Severity } from './report-facts';
+// providerA's facts (docs/report-evidence.md §2.3-2.4), from what the report shows: the A1 overview
+// where there is one, the columned tables' cells (the verdict is in the cells, never in a row's
+// description, which lists every brand name even when none is reported), the owner tabs and the
+// detailed history's records. The state script is a second witness only (provider-a-state.ts).
+import { firstNumber, saysNone, saysNothing, squash, worstSeverity } from './fact-text';
+import {
+  columnHeadings,
+  type HistoryRecord,
+  historyRecords,
+  lastOwnerNumber,
+  type OverviewRow,
+  overviewRows,
+  ownerTypes,
+  type TableCell,
+  type TableRow,
+  tableRows,
+} from './provider-a-parts';
+import { stateOverview } from './provider-a-state';
+import { noFacts, type ReportFacts, type ReportVariant } from './report-facts';
 
-const STATE_PREFIX = /^\s*window\.__AUTOLEDGER_STATE__\s*=\s*/;
+/** Icons that mean a clean check, and those that flag a problem (§2.4; alert classes unobserved). */
+const CLEAN_ICON = /^checkmark/i;
+const ALERT_ICON = /^alert|^exclamation|warning/i;
 
-/** What the extractor reads of the state: every field optional, so a report that lacks one says less. */
-const State = z.object({
-  owners: z.optional(z.array(z.object({ type: z.optional(z.string()) }))),
-  accidents: z.optional(z.array(z.object({ severity: z.optional(Severity) }))),
-  titleBrands: z.optional(z.array(z.string())),
-  odometerProblem: z.optional(z.boolean()),
-  openRecalls: z.optional(z.array(z.string())),
-  serviceRecords: z.optional(z.int().check(z.nonnegative())),
-  lastOdometer: z.optional(
-    z.nullable(z.object({ reading: z.int().check(z.nonnegative()), date: z.string() })),
-  ),
-});
-type State = z.infer<typeof State>;
-
-export const isProviderALayout = (doc: Document): boolean =>
-  doc.querySelector('header.al-header, table.al-overview') !== null || readState(doc) !== null;
-
-function readState(doc: Document): State | null {
-  for (const script of doc.querySelectorAll('script:not([src])')) {
-    const text = script.textContent ?? '';
-    if (!STATE_PREFIX.test(text)) continue;
-    try {
-      const json: unknown = JSON.parse(text.replace(STATE_PREFIX, '').replace(/;\s*$/, ''));
-      const state = State.safeParse(json);
-      return state.success ? state.data : null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
+interface Parts {
+  doc: Document;
+  overview: OverviewRow[];
+  additional: TableRow[];
+  title: TableRow[];
+  ownership: TableRow[];
+  records: HistoryRecord[];
 }
 
-export function providerAFacts(doc: Document): ReportFacts {
-  const facts = noFacts('providerA');
-  const state = readState(doc);
-  const rows = [...doc.querySelectorAll('table.al-overview tr')].map((row) => words(row));
-  const row = (pattern: RegExp) => rows.find((text) => pattern.test(text)) ?? null;
-  const quoted = <T>(value: T | null | undefined, quote: string | null, anchor: string) =>
-    value === null || value === undefined || quote === null ? null : { value, quote, anchor };
+const rowById = (rows: TableRow[], id: string) => rows.find((r) => r.id === id) ?? null;
+const rowByLabel = (rows: TableRow[], label: RegExp) => rows.find((r) => label.test(r.label)) ?? null;
+const overviewRow = (parts: Parts, pattern: RegExp) => parts.overview.find((r) => pattern.test(r.text)) ?? null;
+/** Cells that say something (not "---", "no data", "See Details"). */
+const saying = (row: TableRow | null) => (row?.cells ?? []).filter((c) => !saysNothing(c.text));
 
-  const owners = row(/\bprevious owners?\b/i);
-  facts.owners = quoted(state?.owners?.length ?? firstNumber(owners), owners, 'ownership');
+/** A cell's verdict: clean, a problem, or null when its words and its icon disagree. */
+function cellProblem(cell: TableCell): boolean | null {
+  const byWords = !saysNone(cell.text);
+  const byIcon = cell.alert || ALERT_ICON.test(cell.icon ?? '') ? true : CLEAN_ICON.test(cell.icon ?? '') ? false : null;
+  return byIcon === null || byIcon === byWords ? byWords : null;
+}
 
-  const accidents = row(/\baccidents?\b/i);
-  if (accidents) {
-    const count =
-      state?.accidents?.length ?? (/^no accidents?/i.test(accidents) ? 0 : firstNumber(accidents));
-    const worst = state?.accidents
-      ? worstSeverity(state.accidents.map((a) => a.severity ?? ''))
-      : worstSeverity([...doc.querySelectorAll('.al-damage')].map((d) => words(d)));
-    if (count !== null) facts.accidents = { value: { count, worst }, quote: accidents, anchor: 'damage' };
+/** A row's verdict over its cells: a problem in any column, clean in all, or null (not stated). */
+function rowProblem(row: TableRow | null): boolean | null {
+  const cells = saying(row);
+  if (cells.length === 0) return null;
+  const verdicts = cells.map(cellProblem);
+  if (verdicts.includes(null)) return null;
+  return verdicts.includes(true);
+}
+
+const cellsQuote = (row: TableRow, cells = saying(row)) =>
+  squash(`${row.label}: ${[...new Set(cells.map((c) => c.text))].join(' · ')}`);
+
+function owners(parts: Parts, facts: ReportFacts) {
+  const stated = overviewRow(parts, /\bprevious owners?\b/i);
+  const count = firstNumber(stated?.text);
+  if (stated && count !== null) {
+    facts.owners = { value: count, quote: stated.text, anchor: 'ownership-history-section' };
+    return;
   }
-
-  const title = row(/\btitle\b/i);
-  const brands =
-    state?.titleBrands ??
-    (title === null
-      ? null
-      : /^no title problems?/i.test(title)
-        ? []
-        : title.replace(/\s*title reported$/i, '').split(/\s*,\s*/));
-  facts.titleBrands = quoted(brands, title, 'title-history');
-
-  const odometer = row(/odometer reading/i);
-  if (odometer && !/^no odometer/i.test(odometer)) {
-    const reading = state?.lastOdometer?.reading ?? firstNumber(odometer);
-    if (reading !== null)
-      facts.lastOdometer = {
-        value: { miles: reading, date: state?.lastOdometer?.date ?? null },
-        quote: odometer,
-        anchor: 'ownership',
-      };
-  }
-  // The title table's "Odometer problem" row shows an icon, not words: its verdict is in the state.
-  const problemRow = [...doc.querySelectorAll('#title-history ~ table tr, table.al-grid tr')].find((tr) =>
-    /^odometer problem/i.test(words(tr)),
-  );
-  if (state?.odometerProblem !== undefined && problemRow)
-    facts.odometerProblem = {
-      value: state.odometerProblem,
-      quote: `Odometer problem: ${state.odometerProblem ? 'reported' : 'none reported'}`,
-      anchor: 'title-history',
+  const headings = columnHeadings(parts.doc.getElementById('ownership-history-section'));
+  const blocks = parts.doc.querySelectorAll('#detailed-history-section .owner-block').length;
+  const last = Math.max(lastOwnerNumber(headings) ?? 0, blocks);
+  if (last > 0)
+    facts.owners = {
+      value: last,
+      quote: squash(`Ownership History: ${headings.join(' · ') || `${blocks} owner blocks`}`),
+      anchor: 'ownership-history-section',
     };
+}
 
-  const use = row(/\bvehicle$/i);
-  facts.use = quoted(use?.replace(/\s*vehicle$/i, ''), use, 'overview');
+/** Records that report an accident or damage: one record each (§2.3; providerB repeats, not A). */
+const accidentRecords = (parts: Parts) =>
+  parts.records.filter((r) => r.headlines.some((h) => /^(accident|damage)\b.*\breported\b/i.test(h)));
 
-  const recalls = row(/\brecalls?\b/i);
-  facts.openRecalls = quoted(
-    state?.openRecalls?.length ?? (recalls && saysNone(recalls) ? 0 : firstNumber(recalls)),
-    recalls,
-    'overview',
-  );
+function accidents(parts: Parts, facts: ReportFacts) {
+  const row = rowById(parts.additional, 'accident-damage');
+  const stated = overviewRow(parts, /\baccidents?\b|\bdamage\b/i);
+  const problem = row ? rowProblem(row) : stated ? !saysNone(stated.text) : null;
+  if (problem === null) return;
+  const quote = stated?.text ?? (row ? cellsQuote(row) : '');
+  if (!problem) {
+    facts.accidents = { value: { count: 0, worst: null }, quote, anchor: 'additional-history-section' };
+    return;
+  }
+  const listed = accidentRecords(parts);
+  facts.accidents = {
+    value: { count: listed.length || null, worst: worstSeverity(listed.map((r) => r.comments)) },
+    quote,
+    anchor: 'additional-history-section',
+  };
+}
 
-  const service = row(/service history records?/i);
-  facts.serviceRecords = quoted(state?.serviceRecords ?? firstNumber(service), service, 'detailed');
+/** "Salvage Title" → "Salvage"; "Not Actual Mileage" stays. */
+const brandOf = (text: string) => text.replace(/\b(title|brand|reported|issued|guaranteed)\b/gi, '').trim();
+
+function titleBrands(parts: Parts, facts: ReportFacts) {
+  const rows = [rowByLabel(parts.title, /^damage brands?$/i), rowByLabel(parts.title, /^odometer brands?$/i)];
+  const stating = rows.filter((row): row is TableRow => row !== null && rowProblem(row) !== null);
+  if (stating.length === 0) return;
+  const brands = new Set<string>();
+  for (const row of stating)
+    for (const cell of saying(row)) if (cellProblem(cell)) brands.add(brandOf(cell.text) || cell.text);
+  const shown = stating.find((row) => saying(row).some((c) => cellProblem(c))) ?? stating[0];
+  facts.titleBrands = {
+    value: [...brands],
+    quote: shown ? cellsQuote(shown) : '',
+    anchor: 'title-history-section',
+  };
+}
+
+function odometerProblem(parts: Parts, facts: ReportFacts) {
+  const check = rowById(parts.additional, 'odometer-check');
+  const brands = rowByLabel(parts.title, /^odometer brands?$/i);
+  const verdicts = [check, brands].map(rowProblem);
+  if (verdicts.every((v) => v === null)) return;
+  const problem = verdicts.includes(true);
+  const row = problem ? (verdicts[0] ? check : brands) : (check ?? brands);
+  if (row)
+    facts.odometerProblem = {
+      value: problem,
+      quote: cellsQuote(row),
+      anchor: row.id ?? 'title-history-section',
+    };
+}
+
+/** An element id the key-facts block may link to (ids starting with a digit are not). */
+const linkable = (id: string) => (/^[A-Za-z][\w-]{0,99}$/.test(id) ? id : 'detailed-history-section');
+
+function lastOdometer(parts: Parts, facts: ReportFacts) {
+  const stated = overviewRow(parts, /last reported odometer/i);
+  const ownershipRow = rowByLabel(parts.ownership, /^last reported odometer reading$/i);
+  const lastColumn = saying(ownershipRow).at(-1);
+  const withMiles = parts.records.filter((r) => r.miles !== null);
+  const miles = firstNumber(stated?.text) ?? firstNumber(lastColumn?.text) ?? withMiles.at(-1)?.miles ?? null;
+  if (miles === null) return;
+  // The date only from a record of that very reading: never a date of another reading.
+  const record = withMiles.filter((r) => r.miles === miles && r.date).at(-1);
+  facts.lastOdometer = {
+    value: { miles, date: record?.date ?? null },
+    quote:
+      stated?.text ??
+      (lastColumn ? `Last reported odometer reading: ${lastColumn.text}` : squash(`${record?.date ?? ''} ${miles} mi`)),
+    anchor: record ? linkable(record.id) : 'ownership-history-section',
+  };
+}
+
+function use(parts: Parts, facts: ReportFacts) {
+  const types = [...new Set(ownerTypes(parts.doc))];
+  const typeRow = rowByLabel(parts.ownership, /^type of owner$/i);
+  const fromTable = [...new Set(saying(typeRow).map((c) => c.text))];
+  const value = types.length ? types : fromTable;
+  if (value.length === 0) return;
+  const stated = overviewRow(parts, /\bvehicle$|^types? of owners?:/i);
+  facts.use = {
+    value: value.join(', '),
+    quote: stated?.text ?? (typeRow ? cellsQuote(typeRow) : squash(value.join(', '))),
+    anchor: 'ownership-history-section',
+  };
+}
+
+function openRecalls(parts: Parts, facts: ReportFacts) {
+  const row = rowById(parts.additional, 'manufacturer-recall');
+  const problem = rowProblem(row);
+  if (!row || problem === null) return;
+  const counts = saying(row)
+    .filter((c) => cellProblem(c))
+    .map((c) => firstNumber(c.text));
+  const count = problem ? Math.max(...counts.map((n) => n ?? -1)) : 0;
+  if (count < 0) return; // a recall reported without its number: not stated
+  facts.openRecalls = { value: count, quote: cellsQuote(row), anchor: 'manufacturer-recall' };
+}
+
+function serviceRecords(parts: Parts, facts: ReportFacts) {
+  const stated = overviewRow(parts, /service history records?/i);
+  const count = firstNumber(stated?.text);
+  if (stated && count !== null) {
+    facts.serviceRecords = { value: count, quote: stated.text, anchor: 'detailed-history-section' };
+    return;
+  }
+  // A2 states the count only in its state: taken when the rows the report shows with the service
+  // icon are as many (the evidence's cross-check; it held in both real reports).
+  const fromState = stateOverview(parts.doc)?.get('service');
+  const claimed = firstNumber(fromState);
+  const shown = parts.records.filter((r) => r.icon === 'toolsColor').length;
+  if (fromState && claimed !== null && claimed === shown)
+    facts.serviceRecords = { value: claimed, quote: squash(fromState), anchor: 'detailed-history-section' };
+}
+
+export function providerAFacts(doc: Document, variant: ReportVariant): ReportFacts {
+  const facts = noFacts('providerA', variant);
+  const parts: Parts = {
+    doc,
+    overview: variant === 'A1' ? overviewRows(doc) : [],
+    additional: tableRows(doc.getElementById('additional-history-section')),
+    title: tableRows(doc.getElementById('title-history-section')),
+    ownership: tableRows(doc.getElementById('ownership-history-section')),
+    records: historyRecords(doc),
+  };
+  owners(parts, facts);
+  accidents(parts, facts);
+  titleBrands(parts, facts);
+  odometerProblem(parts, facts);
+  lastOdometer(parts, facts);
+  use(parts, facts);
+  openRecalls(parts, facts);
+  serviceRecords(parts, facts);
   return facts;
 }

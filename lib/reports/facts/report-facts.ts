@@ -7,11 +7,16 @@
 // the library extracts again.
 import { z } from 'zod/mini';
 
-/** Bumped whenever an extractor or this shape changes: facts of another version are read again. */
-export const FACTS_VERSION = 1;
+/**
+ * Bumped whenever an extractor or this shape changes: facts of another version are read again.
+ * 2: the real reports' layouts (docs/report-evidence.md), a variant, accidents counted or not.
+ */
+export const FACTS_VERSION = 2;
 
 export const Severity = z.enum(['minor', 'moderate', 'severe']);
 export type Severity = z.infer<typeof Severity>;
+export const ReportVariant = z.enum(['A1', 'A2', 'B21', 'B24']);
+export type ReportVariant = z.infer<typeof ReportVariant>;
 
 const Quote = z.string().check(z.maxLength(300));
 const stated = <T extends z.core.SomeType>(value: T) =>
@@ -22,8 +27,11 @@ export const ReportFacts = z.object({
   version: z.int(),
   /** The layout read, or null: one this version does not know (no facts, said so). */
   layout: z.nullable(z.enum(['providerA', 'providerB'])),
+  /** Which generation of the layout (docs/report-evidence.md §1.5): A1, A2, B21, B24. */
+  variant: z.optional(z.nullable(ReportVariant)),
   owners: stated(Count),
-  accidents: stated(z.object({ count: Count, worst: z.nullable(Severity) })),
+  /** `count` null: accidents reported, their number not stated (providerA's "Accident reported"). */
+  accidents: stated(z.object({ count: z.nullable(Count), worst: z.nullable(Severity) })),
   /** Title brands reported ("Salvage", "Flood"…); an empty list is "none reported". */
   titleBrands: stated(z.array(z.string().check(z.maxLength(60))).check(z.maxLength(20))),
   lastOdometer: stated(z.object({ miles: Count, date: z.nullable(z.string().check(z.maxLength(40))) })),
@@ -36,7 +44,7 @@ export const ReportFacts = z.object({
   serviceRecords: stated(Count),
 });
 export type ReportFacts = z.infer<typeof ReportFacts>;
-export type FactName = Exclude<keyof ReportFacts, 'version' | 'layout'>;
+export type FactName = Exclude<keyof ReportFacts, 'version' | 'layout' | 'variant'>;
 export type Stated<K extends FactName> = NonNullable<ReportFacts[K]>;
 
 export const FACT_NAMES: FactName[] = [
@@ -52,10 +60,11 @@ export const FACT_NAMES: FactName[] = [
 ];
 
 /** Facts of a report nothing could be read from (an unknown layout). */
-export function noFacts(layout: ReportFacts['layout'] = null): ReportFacts {
+export function noFacts(layout: ReportFacts['layout'] = null, variant: ReportVariant | null = null): ReportFacts {
   return {
     version: FACTS_VERSION,
     layout,
+    variant,
     owners: null,
     accidents: null,
     titleBrands: null,
