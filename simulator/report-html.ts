@@ -4,9 +4,11 @@
 // /__sim/beacon so tests can count anything that runs or loads; the look's stylesheets, fonts and
 // scripts point at the provider's CDN (cdnOrigin), which the viewer loads only into a complete copy
 // the user asked for (lib/reports/offline/).
-import { vehicleHistory } from './report-history';
+import { rng, vehicleHistory } from './report-history';
 import { type HostileParts, providerAReport } from './report-provider-a';
 import { providerBReport } from './report-provider-b';
+
+export type SimVariant = 'A1' | 'A2' | 'B21' | 'B24';
 
 export interface ReportHtmlInput {
   provider: 'providerA' | 'providerB';
@@ -22,6 +24,16 @@ export interface ReportHtmlInput {
   cdnOrigin?: string;
   /** Pads the service history to roughly this many bytes (large-report tests). */
   padToBytes?: number;
+  /** Which generation of the provider's layout; by default drawn from the report's id and VIN. */
+  variant?: SimVariant;
+}
+
+/** The layout generation a report is drawn in: the same report always the same, both in use. */
+export function reportVariant(input: Pick<ReportHtmlInput, 'provider' | 'id' | 'vin' | 'variant'>): SimVariant {
+  if (input.variant) return input.variant;
+  const older = rng(`variant:${input.provider}:${input.id}:${input.vin}`)() < 0.5;
+  if (input.provider === 'providerA') return older ? 'A1' : 'A2';
+  return older ? 'B21' : 'B24';
 }
 
 const EVENTS = [
@@ -52,8 +64,11 @@ export function renderReportHtml(input: ReportHtmlInput): string {
   const year = Number(input.yearMakeModel.slice(0, 4)) || 2010;
   const history = vehicleHistory(input.vin, year, input.provider, input.records);
   const cdn = input.cdnOrigin ?? `${input.origin}/__sim/cdn`;
-  const render = input.provider === 'providerA' ? providerAReport : providerBReport;
-  let html = render(input, history, hostileParts(input), cdn);
+  const variant = reportVariant(input);
+  let html =
+    variant === 'A1' || variant === 'A2'
+      ? providerAReport(input, history, hostileParts(input), cdn, variant)
+      : providerBReport(input, history, hostileParts(input), cdn, variant);
   if (input.padToBytes && html.length < input.padToBytes) {
     const filler: string[] = [];
     let size = html.length;

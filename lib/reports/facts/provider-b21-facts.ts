@@ -106,7 +106,7 @@ export function providerB21Facts(doc: Document): ReportFacts {
     };
 
   const uses = flaggedUses(doc);
-  if (uses.length) facts.use = { value: uses.join(', '), quote: `Vehicle Use: ${uses.join(', ')}` };
+  if (uses.length) facts.use = { value: uses.join(', '), quote: `Vehicle Use: ${uses.join(' · ')}` };
 
   const recall = check('safety-recall-reported-check');
   if (recall) {
