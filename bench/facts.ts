@@ -3,7 +3,9 @@
 // (the size of real reports with their state script), median per report against the same run's
 // DOMParser alone on the same HTML (the floor any reading of a report pays); then 10,000 reports of
 // their natural size, one after another, the total printed (a dealer's library read for the first
-// time). Target (issue 39): at most 20 ms per 400 KB report, median. BENCH_SMOKE=1: a few of each.
+// time). Target (issue 43): at most 1.2x DOMParser alone per 400 KB report, median (issue 39's 20 ms
+// is printed too; it depends on the machine). providerA's padding is mostly its state script, as the
+// real reports' bulk is. Every generation of both layouts is among them. BENCH_SMOKE=1: a few of each.
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { decodedVins } from '../fixtures/real-vins';
@@ -97,8 +99,13 @@ console.log(
 console.log(
   `${LIBRARY} reports of about ${naturalKb} KB one after another: ${round(libraryMs / 1000, 2)} s (${round(libraryMs / LIBRARY, 2)} ms each)`,
 );
+const ratio = totalMedian / parseMedian;
 const targets: Array<[string, boolean]> = [
-  [`${round(totalMedian)} ms per 400 KB report <= 20 ms`, totalMedian <= 20],
+  [`${round(ratio, 2)}x DOMParser alone per 400 KB report <= 1.2x`, ratio <= 1.2],
+  [
+    `${round(totalMedian)} ms per 400 KB report <= 20 ms (DOMParser alone ${round(parseMedian)} ms here)`,
+    totalMedian <= 20,
+  ],
   [`every report's layout known: ${unknown} unknown`, unknown === 0],
 ];
 for (const [what, held] of targets) console.log(`${held ? 'held  ' : 'MISSED'} ${what}`);
@@ -106,7 +113,7 @@ console.log(
   JSON.stringify({
     factsMsPerReportMedian: round(totalMedian, 2),
     parseOnlyMsMedian: round(parseMedian, 2),
-    factsVsParseRatio: round(totalMedian / parseMedian, 2),
+    factsVsParseRatio: round(ratio, 2),
     reportKB: Math.round(bytes / 1024),
     libraryReports: LIBRARY,
     libraryTotalS: round(libraryMs / 1000, 2),

@@ -29,7 +29,9 @@ export interface ReportHtmlInput {
 }
 
 /** The layout generation a report is drawn in: the same report always the same, both in use. */
-export function reportVariant(input: Pick<ReportHtmlInput, 'provider' | 'id' | 'vin' | 'variant'>): SimVariant {
+export function reportVariant(
+  input: Pick<ReportHtmlInput, 'provider' | 'id' | 'vin' | 'variant'>,
+): SimVariant {
   if (input.variant) return input.variant;
   const older = rng(`variant:${input.provider}:${input.id}:${input.vin}`)() < 0.5;
   if (input.provider === 'providerA') return older ? 'A1' : 'A2';

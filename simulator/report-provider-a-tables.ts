@@ -4,8 +4,9 @@
 // event, the service icon on service records and on their narrow copy). Each fact of the vehicle's
 // history (report-history.ts) goes where the real reports put it; the problem states no real sample
 // shows are drawn as test/fixtures/reports/variants/provider-a-problems-synthetic.html says.
-import { ICON_PATHS } from './report-icons';
+
 import type { HistoryEvent, VehicleHistory } from './report-history';
+import { ICON_PATHS } from './report-icons';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const miles = (n: number) => n.toLocaleString('en-US');
@@ -52,7 +53,14 @@ function columnedTable(id: string, title: string, subtitle: string, owners: numb
 }
 
 /** A check per owner column: the problem in the column of the owner it happened to, clean elsewhere. */
-function checkRow(id: string, label: string, description: string, owners: number, problems: Map<number, string>, clean: string) {
+function checkRow(
+  id: string,
+  label: string,
+  description: string,
+  owners: number,
+  problems: Map<number, string>,
+  clean: string,
+) {
   const cells = Array.from({ length: owners }, (_, i) => {
     const problem = problems.get(i);
     return cell(problem ? { text: problem, problem: true } : { text: clean, problem: false });
@@ -65,42 +73,70 @@ export function additionalHistory(history: VehicleHistory, brand: string): strin
   const last = owners - 1;
   const accidents = new Map(history.accidents.map((a) => [a.owner, 'Accident Reported'] as const));
   const recalls = history.openRecalls.length;
-  return columnedTable('additional-history-section', 'Additional History', `Not all accidents / issues are reported to ${brand}`, owners, [
-    checkRow('total-loss', 'Total Loss', `No total loss reported to ${brand}.`, owners, new Map(), 'No Issues Reported'),
-    checkRow('structural-damage', 'Structural Damage', `No structural damage reported to ${brand}.`, owners, new Map(), 'No Issues Reported'),
-    checkRow(
-      'airbag-deployment',
-      'Airbag Deployment',
-      'Airbag deployment reported when a source says so.',
-      owners,
-      new Map(history.accidents.filter((a) => a.airbags).map((a) => [a.owner, 'Airbag Deployment Reported'] as const)),
-      'No Issues Reported',
-    ),
-    checkRow(
-      'odometer-check',
-      'Odometer Check',
-      history.odometerProblem ? 'An odometer reading lower than an earlier one was reported.' : 'No indication of an odometer rollback.',
-      owners,
-      new Map(history.odometerProblem ? [[last, 'Potential Odometer Rollback Indicated']] : []),
-      'No Issues Indicated',
-    ),
-    checkRow(
-      'accident-damage',
-      'Accident / Damage',
-      history.accidents.length ? `Accident or damage reported to ${brand}.` : `No accidents or damage reported to ${brand}.`,
-      owners,
-      accidents,
-      'No Issues Reported',
-    ),
-    checkRow(
-      'manufacturer-recall',
-      'Manufacturer Recall',
-      'Check with an authorized dealer for any open recalls.',
-      owners,
-      new Map(recalls ? [[last, `${recalls} Open Recall${recalls === 1 ? '' : 's'} Reported`]] : []),
-      'No Recalls Reported',
-    ),
-  ]);
+  return columnedTable(
+    'additional-history-section',
+    'Additional History',
+    `Not all accidents / issues are reported to ${brand}`,
+    owners,
+    [
+      checkRow(
+        'total-loss',
+        'Total Loss',
+        `No total loss reported to ${brand}.`,
+        owners,
+        new Map(),
+        'No Issues Reported',
+      ),
+      checkRow(
+        'structural-damage',
+        'Structural Damage',
+        `No structural damage reported to ${brand}.`,
+        owners,
+        new Map(),
+        'No Issues Reported',
+      ),
+      checkRow(
+        'airbag-deployment',
+        'Airbag Deployment',
+        'Airbag deployment reported when a source says so.',
+        owners,
+        new Map(
+          history.accidents
+            .filter((a) => a.airbags)
+            .map((a) => [a.owner, 'Airbag Deployment Reported'] as const),
+        ),
+        'No Issues Reported',
+      ),
+      checkRow(
+        'odometer-check',
+        'Odometer Check',
+        history.odometerProblem
+          ? 'An odometer reading lower than an earlier one was reported.'
+          : 'No indication of an odometer rollback.',
+        owners,
+        new Map(history.odometerProblem ? [[last, 'Potential Odometer Rollback Indicated']] : []),
+        'No Issues Indicated',
+      ),
+      checkRow(
+        'accident-damage',
+        'Accident / Damage',
+        history.accidents.length
+          ? `Accident or damage reported to ${brand}.`
+          : `No accidents or damage reported to ${brand}.`,
+        owners,
+        accidents,
+        'No Issues Reported',
+      ),
+      checkRow(
+        'manufacturer-recall',
+        'Manufacturer Recall',
+        'Check with an authorized dealer for any open recalls.',
+        owners,
+        new Map(recalls ? [[last, `${recalls} Open Recall${recalls === 1 ? '' : 's'} Reported`]] : []),
+        'No Recalls Reported',
+      ),
+    ],
+  );
 }
 
 export function titleHistory(history: VehicleHistory, brand: string): string {
@@ -116,33 +152,48 @@ export function titleHistory(history: VehicleHistory, brand: string): string {
     return `<tr class="common-section-row">${heading(label, names)}${cells.join('')}</tr>`;
   };
   const damage = new Map(history.titleBrands.map((b) => [last, `${b} Title`] as const));
-  return columnedTable('title-history-section', 'Title History', `${brand} guarantees the information in this section`, owners, [
-    clean('Damage Brands', 'Salvage | Junk | Rebuilt | Fire | Flood | Hail | Lemon', damage),
-    clean('Odometer Brands', 'Not Actual Mileage | Exceeds Mechanical Limits', new Map()),
-  ]);
+  return columnedTable(
+    'title-history-section',
+    'Title History',
+    `${brand} guarantees the information in this section`,
+    owners,
+    [
+      clean('Damage Brands', 'Salvage | Junk | Rebuilt | Fire | Flood | Hail | Lemon', damage),
+      clean('Odometer Brands', 'Not Actual Mileage | Exceeds Mechanical Limits', new Map()),
+    ],
+  );
 }
 
-const lastReading = (events: HistoryEvent[]) => events.filter((e) => e.mileage !== null).at(-1)?.mileage ?? null;
+const lastReading = (events: HistoryEvent[]) =>
+  events.filter((e) => e.mileage !== null).at(-1)?.mileage ?? null;
 
 export function ownershipHistory(history: VehicleHistory): string {
   const owners = history.owners;
   const row = (label: string, value: (i: number) => string | null) =>
-    `<tr class="common-section-row">${heading(label, '')}${owners.map((_, i) => {
-      const text = value(i);
-      return text === null ? cell(null) : plainCell(text);
-    }).join('')}</tr>`;
+    `<tr class="common-section-row">${heading(label, '')}${owners
+      .map((_, i) => {
+        const text = value(i);
+        return text === null ? cell(null) : plainCell(text);
+      })
+      .join('')}</tr>`;
   const years = (months: number) => `${Math.floor(months / 12)} yrs. ${months % 12} mo.`;
-  return `<div class="ownership-history-section-container">${columnedTable('ownership-history-section', 'Ownership History', 'The number of owners is estimated', owners.length, [
-    row('Year purchased', (i) => String(owners[i]?.yearPurchased)),
-    row('Type of owner', (i) => owners[i]?.type ?? null),
-    row('Estimated length of ownership', (i) => years(owners[i]?.months ?? 0)),
-    row('Owned in the following states/provinces', (i) => owners[i]?.state ?? null),
-    row('Estimated miles driven per year', (i) => `${miles(owners[i]?.milesPerYear ?? 0)}/yr`),
-    row('Last reported odometer reading', (i) => {
-      const reading = lastReading(history.events.filter((e) => e.owner === i));
-      return reading === null ? null : miles(reading);
-    }),
-  ])}</div>`;
+  return `<div class="ownership-history-section-container">${columnedTable(
+    'ownership-history-section',
+    'Ownership History',
+    'The number of owners is estimated',
+    owners.length,
+    [
+      row('Year purchased', (i) => String(owners[i]?.yearPurchased)),
+      row('Type of owner', (i) => owners[i]?.type ?? null),
+      row('Estimated length of ownership', (i) => years(owners[i]?.months ?? 0)),
+      row('Owned in the following states/provinces', (i) => owners[i]?.state ?? null),
+      row('Estimated miles driven per year', (i) => `${miles(owners[i]?.milesPerYear ?? 0)}/yr`),
+      row('Last reported odometer reading', (i) => {
+        const reading = lastReading(history.events.filter((e) => e.owner === i));
+        return reading === null ? null : miles(reading);
+      }),
+    ],
+  )}</div>`;
 }
 
 const EVENT_ICON: Record<HistoryEvent['kind'], string> = {
@@ -159,12 +210,18 @@ const EVENT_ICON: Record<HistoryEvent['kind'], string> = {
 function record(e: HistoryEvent, n: number, vin: string): string {
   const icon = EVENT_ICON[e.kind];
   const narrow = e.mileage === null ? '' : `${miles(e.mileage)} mi`;
-  const narrowIcon = e.kind === 'service' ? `<span class="narrow-record-icon">${cfxIcon(icon, 16)}</span>` : '';
+  const narrowIcon =
+    e.kind === 'service' ? `<span class="narrow-record-icon">${cfxIcon(icon, 16)}</span>` : '';
   const odometer =
     e.mileage === null
       ? '<span class="visually-hidden">not reported</span>'
       : `${miles(e.mileage)}<span class="record-odometer-reading-label"> mi</span>`;
-  const sources = [e.source, ...(e.kind === 'title' ? [`Title #${(vin.charCodeAt(12) * 104_729 + n * 7_919) % 90_000_000 + 10_000_000}`] : [])];
+  const sources = [
+    e.source,
+    ...(e.kind === 'title'
+      ? [`Title #${((vin.charCodeAt(12) * 104_729 + n * 7_919) % 90_000_000) + 10_000_000}`]
+      : []),
+  ];
   const [outer, ...inner] = e.comments;
   const innerList = inner.length
     ? `<ul class="record-comments-group-inner-lines">${inner.map((c) => `<li class="record-comments-group-inner-line">${esc(c)}</li>`).join('')}</ul>`

@@ -11,7 +11,13 @@
 
 import type { VehicleHistory } from './report-history';
 import type { ReportHtmlInput } from './report-html';
-import { additionalHistory, cfxIcon, detailedHistory, ownershipHistory, titleHistory } from './report-provider-a-tables';
+import {
+  additionalHistory,
+  cfxIcon,
+  detailedHistory,
+  ownershipHistory,
+  titleHistory,
+} from './report-provider-a-tables';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const miles = (n: number) => n.toLocaleString('en-US');
@@ -44,17 +50,57 @@ function overviewRows(history: VehicleHistory): OverviewRow[] {
   const types = [...new Set(owners.map((o) => o.type))];
   const rows: OverviewRow[] = [
     history.accidents.length
-      ? { name: 'accident', icon: 'alertDiamondColor', html: 'Accident reported', target: 'additional-history-section' }
-      : { name: 'noAccident', icon: 'checkmarkSquareColor', html: `No accidents or damage reported to ${BRAND}`, target: 'additional-history-section' },
-    { name: 'service', icon: 'toolsColor', html: `<strong>${history.serviceRecords}</strong> Service history records`, target: 'detailed-history-section' },
-    { name: 'ownershipCount', icon: 'threePeopleColor', html: `<strong>${owners.length}</strong> Previous owner${owners.length === 1 ? '' : 's'}`, target: 'ownership-history-section' },
+      ? {
+          name: 'accident',
+          icon: 'alertDiamondColor',
+          html: 'Accident reported',
+          target: 'additional-history-section',
+        }
+      : {
+          name: 'noAccident',
+          icon: 'checkmarkSquareColor',
+          html: `No accidents or damage reported to ${BRAND}`,
+          target: 'additional-history-section',
+        },
+    {
+      name: 'service',
+      icon: 'toolsColor',
+      html: `<strong>${history.serviceRecords}</strong> Service history records`,
+      target: 'detailed-history-section',
+    },
+    {
+      name: 'ownershipCount',
+      icon: 'threePeopleColor',
+      html: `<strong>${owners.length}</strong> Previous owner${owners.length === 1 ? '' : 's'}`,
+      target: 'ownership-history-section',
+    },
     types.length === 1
-      ? { name: 'ownershipType', icon: types[0] === 'Personal' ? 'houseColor' : 'carColor', html: `${esc(types[0] ?? 'Personal')} vehicle`, target: 'ownership-history-section' }
-      : { name: 'ownershipType', icon: 'carColor', html: `Types of owners: ${types.map(esc).join(', ')}`, target: 'ownership-history-section' },
-    { name: 'stateRegistered', icon: 'earthColor', html: `Last owned in <strong>${esc(owners.at(-1)?.state ?? '')}</strong>`, target: 'ownership-history-section' },
+      ? {
+          name: 'ownershipType',
+          icon: types[0] === 'Personal' ? 'houseColor' : 'carColor',
+          html: `${esc(types[0] ?? 'Personal')} vehicle`,
+          target: 'ownership-history-section',
+        }
+      : {
+          name: 'ownershipType',
+          icon: 'carColor',
+          html: `Types of owners: ${types.map(esc).join(', ')}`,
+          target: 'ownership-history-section',
+        },
+    {
+      name: 'stateRegistered',
+      icon: 'earthColor',
+      html: `Last owned in <strong>${esc(owners.at(-1)?.state ?? '')}</strong>`,
+      target: 'ownership-history-section',
+    },
   ];
   if (history.lastOdometer)
-    rows.push({ name: 'lastOdoReported', icon: 'odometer', html: `<strong>${miles(history.lastOdometer.reading)}</strong> Last reported odometer reading`, target: 'detailed-history-section' });
+    rows.push({
+      name: 'lastOdoReported',
+      icon: 'odometer',
+      html: `<strong>${miles(history.lastOdometer.reading)}</strong> Last reported odometer reading`,
+      target: 'detailed-history-section',
+    });
   return rows;
 }
 
@@ -75,7 +121,10 @@ function stateScript(input: ReportHtmlInput, history: VehicleHistory, variant: '
       headerSection: { historyOverview: { displayed: true, rows } },
       useOldHBVDesign: variant === 'A1',
       dataLayerComponent: {
-        dataLayer: { vehicle_accident: history.accidents.length ? 'Y' : 'N', vehicle_record_number: String(input.records) },
+        dataLayer: {
+          vehicle_accident: history.accidents.length ? 'Y' : 'N',
+          vehicle_record_number: String(input.records),
+        },
       },
       omnitureConsumerComponent: { numberOfAccidents: 0, displayed: false },
     },
@@ -84,7 +133,10 @@ function stateScript(input: ReportHtmlInput, history: VehicleHistory, variant: '
     reportTimeStamp: input.createdAt,
     level: 'FULL',
   };
-  const json = variant === 'A2' ? JSON.stringify(state, null, 0).replace(/":/g, '": ').replace(/,"/g, ', "') : JSON.stringify(state);
+  const json =
+    variant === 'A2'
+      ? JSON.stringify(state, null, 0).replace(/":/g, '": ').replace(/,"/g, ', "')
+      : JSON.stringify(state);
   return `<script type="application/javascript">window.__INITIAL__DATA__ = ${json.replace(/</g, '\\u003c')}</script>`;
 }
 
@@ -97,7 +149,7 @@ function summary(input: ReportHtmlInput, history: VehicleHistory, photo: string)
     )
     .join('\n');
   return `<div id="summary-section">
-<div id="vehicle-information-panel"><h1 class="vehicle-information-title">${esc(input.yearMakeModel.toUpperCase())}</h1>
+<div id="vehicle-information-panel"><h2 class="vehicle-information-title">${esc(input.yearMakeModel.toUpperCase())}</h2>
 <div class="vehicle-information-row"><span class="vehicle-information-label">VIN:</span> <span>${esc(input.vin)}</span></div>${photo}</div>
 <div id="history-overview">${rows}</div></div>`;
 }
@@ -110,7 +162,10 @@ function valueSection(variant: 'A1' | 'A2', history: VehicleHistory): string {
   const arrows = [
     up(history.accidents.length ? 'Accident Reported' : 'No Accidents Reported', !history.accidents.length),
     up('Service History', true),
-    up(history.owners.every((o) => o.type === 'Personal') ? 'Personal Vehicle' : 'Non-Personal Vehicle', history.owners.every((o) => o.type === 'Personal')),
+    up(
+      history.owners.every((o) => o.type === 'Personal') ? 'Personal Vehicle' : 'Non-Personal Vehicle',
+      history.owners.every((o) => o.type === 'Personal'),
+    ),
     ...(history.owners.length > 1 ? [up('Multiple Owners', false)] : []),
   ];
   return `<section class="history-based-value${variant === 'A2' ? ' new-hbv-section' : ''}"><h2 class="hbv-title">History-Based Value</h2><div class="arrows-container">${arrows.join('')}</div></section>`;
@@ -163,13 +218,15 @@ body{font-family:"Ledger Sans",Helvetica,Arial,sans-serif;color:#1d2733;margin:0
 .narrow-record-odometer-reading,.narrow-record-icon{display:none}
 .record-comments ul{margin:0;padding-left:16px}
 .al-seal{margin-left:auto}
+.arrows-container{display:flex;flex-wrap:wrap;gap:6px 18px}.arrows-container-arrow{display:flex;align-items:center;gap:5px}.arrows-container-arrow p{margin:0}
+.hbv-title{font-size:17px;margin:4px 0}
 </style>
 ${input.records === 0 ? '' : stateScript(input, history, variant)}
 <script src="${cdn}/autoledger/report.js" defer></script>
 </head>
 <body id="body-element" ${hostile.bodyAttributes}>
 <noscript><img height="1" width="1" style="display:none" alt="" src="${cdn}/pixel.gif?r=${esc(input.id)}"></noscript>
-<header id="top-bar"><h1>${BRAND} Vehicle History Report</h1><span class="report-id">Report #${esc(input.id)} · ${esc(input.createdAt.slice(0, 10))}</span>
+<header id="top-bar"><img class="al-logo" alt="${BRAND} logo" width="40" height="40" src="data:image/svg+xml;utf8,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'%3E%3Ccircle cx='20' cy='20' r='18' fill='%231f5fa8'/%3E%3Cpath d='M12 27l8-15 8 15z' fill='%23fff'/%3E%3C/svg%3E"><h1>${BRAND} Vehicle History Report</h1><span class="report-id">Report #${esc(input.id)} · ${esc(input.createdAt.slice(0, 10))}</span>
 <img class="al-seal" src="${cdn}/autoledger/img/seal.svg" alt="${BRAND} Buyback Guarantee" width="64" height="64"></header>
 <div id="top-barsection"><div class="vhr-tabs">
 <main id="vehicle-history-report" class="printable-component${variant === 'A1' ? ' old-hbv-design' : ''}" role="main">

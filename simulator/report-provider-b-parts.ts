@@ -19,7 +19,21 @@ export interface BParts {
 export const bIcon = (p: BParts, name: string, cls = '') =>
   `<img${cls ? ` class="${cls}"` : ''} src="${p.img}/${name}.svg" alt="${name}" width="18" height="18">`;
 
-/** The report's fixed list of uses, and which one each kind of owner is. */
+/** The 2021 generation's fixed list of uses, in its order (docs/report-evidence.md §3.2). */
+export const B_USE_LIST = [
+  'Personal',
+  'Fleet',
+  'Rental',
+  'Lease',
+  'Taxi',
+  'Livery',
+  'Police',
+  'Government',
+  'Drivers Ed',
+  'Commercial',
+];
+
+/** Which use of the list each kind of owner is. */
 export const B_USES: Record<OwnerType, string> = {
   Personal: 'Personal',
   'Personal lease': 'Lease',

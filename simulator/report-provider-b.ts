@@ -7,13 +7,13 @@
 // images there. Written for this project from that description; no provider's markup or text copied.
 
 import type { VehicleHistory } from './report-history';
+import type { ReportHtmlInput } from './report-html';
 import type { HostileParts } from './report-provider-a';
 import { NO_RECORDS } from './report-provider-a';
 import type { BParts } from './report-provider-b-parts';
 import { esc } from './report-provider-b-parts';
 import { b21Body } from './report-provider-b21';
 import { b24Body } from './report-provider-b24';
-import type { ReportHtmlInput } from './report-html';
 
 export function providerBReport(
   input: ReportHtmlInput,
@@ -28,7 +28,8 @@ export function providerBReport(
     img: `${cdn}/reportservice/report/fullReport/img`,
     badge: `<img class="cc-badge" src="${cdn}/carchronicle/img/score-badge.png" alt="CarChronicle score badge" width="96" height="40">`,
   };
-  const body = input.records === 0 ? NO_RECORDS : variant === 'B21' ? b21Body(parts, history) : b24Body(parts, history);
+  const body =
+    input.records === 0 ? NO_RECORDS : variant === 'B21' ? b21Body(parts, history) : b24Body(parts, history);
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, shrink-to-fit=no">
@@ -60,6 +61,8 @@ body{font-family:"Chronicle Sans","Helvetica Neue",Arial,sans-serif;color:#21252
 .table th,.table td{padding:6px 8px;border-top:1px solid #dee2e6;text-align:left;vertical-align:top}
 .summary-box{border:1px solid #ced4da;border-radius:4px;padding:10px;text-align:center}
 .box-title-owners{font-size:18px;font-weight:700;color:#14365d}
+#three-box-summary{align-items:flex-start}.low-score,.high-score{display:inline-block;margin:0 6px;color:#6c757d}
+.use{margin-top:6px}.use .box-title-owners{display:block;font-size:14px}
 .modal{display:none}
 </style>
 </head>

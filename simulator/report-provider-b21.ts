@@ -5,14 +5,22 @@
 // the history table in a large and a small copy. The wordings no real sample shows (an accident, a
 // state brand, no open recall) are those of provider-b-b21-problems-synthetic.html.
 import type { VehicleHistory } from './report-history';
-import { B_USES, bIcon, type BParts, esc, miles } from './report-provider-b-parts';
+import { B_USE_LIST, B_USES, type BParts, bIcon, esc, miles } from './report-provider-b-parts';
 
 const row = (cells: string[], extra = '') =>
   `<div class="rTableRow${extra}">${cells.map((c) => `<div class="rTableCell">${c}</div>`).join('')}</div>`;
 const table = (cls: string, head: string[], rows: string[]) =>
   `<div class="rTable ${cls}"><div class="rTableHeading">${head.map((h) => `<div class="rTableHead">${h}</div>`).join('')}</div><div class="rTableBody">${rows.join('')}</div></div>`;
 
-function section(p: BParts, cls: string, anchor: string, title: string, state: 'good' | 'info' | 'bad', body: string, summary = '') {
+function section(
+  p: BParts,
+  cls: string,
+  anchor: string,
+  title: string,
+  state: 'good' | 'info' | 'bad',
+  body: string,
+  summary = '',
+) {
   const header = {
     good: `${bIcon(p, 'check-icon', 'headerIcon')}<span class="summary-header-good-text">Your Vehicle Checks Out:</span>`,
     info: `${bIcon(p, 'info-icon', 'headerIcon')}<span class="summary-header-info-text">Information Reported:</span>`,
@@ -23,10 +31,10 @@ function section(p: BParts, cls: string, anchor: string, title: string, state: '
 
 function glance(p: BParts, h: VehicleHistory): string {
   const line = (icon: string, anchor: string, text: string, sub = '') =>
-    row([bIcon(p, icon, 'icons'), `<a href="#${anchor}-${p.vin}">${text}</a>${sub ? `<br><span class="summarySubText">${sub}</span>` : ''}`]).replace(
-      /<div class="rTableCell">/,
-      '<div class="rTableCell tbl-icon">',
-    );
+    row([
+      bIcon(p, icon, 'icons'),
+      `<a href="#${anchor}-${p.vin}">${text}</a>${sub ? `<br><span class="summarySubText">${sub}</span>` : ''}`,
+    ]).replace(/<div class="rTableCell">/, '<div class="rTableCell tbl-icon">');
   const n = h.accidents.length;
   const recalls = h.openRecalls.length;
   const rows = [
@@ -34,7 +42,12 @@ function glance(p: BParts, h: VehicleHistory): string {
       ? line('alert-icon', 'major-state-title-brand-check', 'State Title Brand Reported')
       : line('check-icon', 'major-state-title-brand-check', 'No State Title Brand Reported'),
     n
-      ? line('alert-icon', 'accident-check', `Accident(s) Reported (${n})`, h.accidents.some((a) => a.airbags) ? 'Air Bag Deployed' : 'No Air Bag Deployed')
+      ? line(
+          'alert-icon',
+          'accident-check',
+          `Accident(s) Reported (${n})`,
+          h.accidents.some((a) => a.airbags) ? 'Air Bag Deployed' : 'No Air Bag Deployed',
+        )
       : line('check-icon', 'accident-check', 'No Accident Reported', 'No Air Bag Deployed'),
     line('check-icon', 'damage-reported-check', 'No Other Damage Reported'),
     line(
@@ -46,7 +59,9 @@ function glance(p: BParts, h: VehicleHistory): string {
     recalls
       ? line('info-icon', 'safety-recall-reported-check', `Open Recall(s) Reported (${recalls})`)
       : line('check-icon', 'safety-recall-reported-check', 'No Open Recall(s) Reported'),
-    ...(h.serviceRecords ? [line('info-icon', 'service-reported-check', 'Service &amp; Repair Information Reported')] : []),
+    ...(h.serviceRecords
+      ? [line('info-icon', 'service-reported-check', 'Service &amp; Repair Information Reported')]
+      : []),
   ];
   const [low, high] = h.scoreRange;
   return `<div class="at-glance"><span class="at-glance-text">Vehicle History at a Glance</span></div>
@@ -65,38 +80,99 @@ function checks(p: BParts, h: VehicleHistory): string {
   const title = table(
     'title-brand-table',
     [`<span>${h.titleBrands.length}</span> Problem(s) Reported`, 'Brand Areas Checked'],
-    [...h.titleBrands.map((b) => flagged(`${esc(b)} brand`)), ...['salvage', 'junk', 'flood damage', 'lemon'].filter((b) => !h.titleBrands.some((t) => t.toLowerCase() === b.split(' ')[0])).map((b) => ok(`No ${b} brand`)), ok('No odometer brand (EML or NAM)')],
+    [
+      ...h.titleBrands.map((b) => flagged(`${esc(b)} brand`)),
+      ...['salvage', 'junk', 'flood damage', 'lemon']
+        .filter((b) => !h.titleBrands.some((t) => t.toLowerCase() === b.split(' ')[0]))
+        .map((b) => ok(`No ${b} brand`)),
+      ok('No odometer brand (EML or NAM)'),
+    ],
   );
   const accidents = table(
     'problemCheckTable',
     [`<span>${h.accidents.length}</span> Problem(s) Reported`, 'Accident Areas Checked'],
     h.accidents.length
-      ? h.accidents.map((a) => flagged(`${a.date} ACCIDENT REPORTED: ${a.severity.toUpperCase()} DAMAGE${a.airbags ? ', AIR BAG DEPLOYED' : ''}`))
+      ? h.accidents.map((a) =>
+          flagged(
+            `${a.date} ACCIDENT REPORTED: ${a.severity.toUpperCase()} DAMAGE${a.airbags ? ', AIR BAG DEPLOYED' : ''}`,
+          ),
+        )
       : [ok('No accident records'), ok('No air bag deployment')],
   );
   const readings = h.events.filter((e) => e.mileage !== null);
   const odometer = `<div class="odometerSubhaderSection">${['State title odometer check', 'Auction odometer check', 'Odometer calculation check'].map((c, i) => `<div>${bIcon(p, h.odometerProblem && i === 2 ? 'alert-icon' : 'check-icon', 'odometer_subHeaderIcon')} ${c}</div>`).join('')}</div>
-${table('odometerCheckTable d-none d-md-table', [`<span>${h.odometerProblem ? 1 : 0}</span> Problem(s) Reported`, 'Mileage', 'Date Reported', 'Other'], readings.map((e, i) => row([bIcon(p, 'check-icon'), `<span>${miles(e.mileage ?? 0)}</span>`, `<span>${e.date}</span>`, `<span class="odometer-other">${i === 0 && e.kind === 'manufactured' ? 'not included in rollback calculation *' : ''}</span>`])))}
+${table(
+  'odometerCheckTable d-none d-md-table',
+  [`<span>${h.odometerProblem ? 1 : 0}</span> Problem(s) Reported`, 'Mileage', 'Date Reported', 'Other'],
+  readings.map((e, i) =>
+    row([
+      bIcon(p, 'check-icon'),
+      `<span>${miles(e.mileage ?? 0)}</span>`,
+      `<span>${e.date}</span>`,
+      `<span class="odometer-other">${i === 0 && e.kind === 'manufactured' ? 'not included in rollback calculation *' : ''}</span>`,
+    ]),
+  ),
+)}
 <div class="d-md-none odometer-small"><th:block th:each="reading : \${odometerReadings}"><span th:text="\${reading.mileage}">ODOMETER_READING</span></th:block></div>`;
   const recalls = h.openRecalls.length;
-  const recall = table('recallTable d-none d-md-table', ['Recall Date', 'Recall Type', 'Campaign Description'], h.openRecalls.map((r) => row(['', 'Safety', esc(r)])));
+  const recall = table(
+    'recallTable d-none d-md-table',
+    ['Recall Date', 'Recall Type', 'Campaign Description'],
+    h.openRecalls.map((r) => row(['', 'Safety', esc(r)])),
+  );
   const services = h.events.filter((e) => e.kind === 'service');
-  const service = table('serviceTable d-none d-md-table', ['Date of Service', 'Source', 'Service Type'], services.map((e) => row([e.date, esc(e.source), esc(e.comments.join(' ').toUpperCase())])));
+  const service = table(
+    'serviceTable d-none d-md-table',
+    ['Date of Service', 'Source', 'Service Type'],
+    services.map((e) => row([e.date, esc(e.source), esc(e.comments.join(' ').toUpperCase())])),
+  );
   return [
-    section(p, 'title', 'major-state-title-brand-check', 'State Title Brand Check', h.titleBrands.length ? 'bad' : 'good', title),
-    section(p, 'accident', 'accident-check', 'Accident Check', h.accidents.length ? 'bad' : 'good', accidents),
-    section(p, 'odometer', 'odometer-reported-check', 'Odometer Check', h.odometerProblem ? 'bad' : 'good', odometer),
-    section(p, 'safetyRecall', 'safety-recall-reported-check', 'Safety Recall Check', recalls ? 'info' : 'good', recalls ? `<div id="recallSection">${recall}</div>` : '', `${p.brand} found <span class="accident-count">${recalls}</span> recalls`),
-    ...(services.length ? [section(p, 'service', 'service-reported-check', 'Service and Repair Check', 'info', service)] : []),
+    section(
+      p,
+      'title',
+      'major-state-title-brand-check',
+      'State Title Brand Check',
+      h.titleBrands.length ? 'bad' : 'good',
+      title,
+    ),
+    section(
+      p,
+      'accident',
+      'accident-check',
+      'Accident Check',
+      h.accidents.length ? 'bad' : 'good',
+      accidents,
+    ),
+    section(
+      p,
+      'odometer',
+      'odometer-reported-check',
+      'Odometer Check',
+      h.odometerProblem ? 'bad' : 'good',
+      odometer,
+    ),
+    section(
+      p,
+      'safetyRecall',
+      'safety-recall-reported-check',
+      'Safety Recall Check',
+      recalls ? 'info' : 'good',
+      recalls ? `<div id="recallSection">${recall}</div>` : '',
+      `${p.brand} found <span class="accident-count">${recalls}</span> recalls`,
+    ),
+    ...(services.length
+      ? [section(p, 'service', 'service-reported-check', 'Service and Repair Check', 'info', service)]
+      : []),
   ].join('\n');
 }
 
 function usesAndOwners(h: VehicleHistory): string {
   const flagged = new Set(h.owners.map((o) => B_USES[o.type]));
   const list = (pipes: boolean) =>
-    ['Personal', 'Fleet', 'Rental', 'Lease', 'Taxi', 'Livery', 'Police', 'Government', 'Drivers Ed', 'Commercial']
-      .map((use, i, all) => `<span${flagged.has(use) ? ' class="vehicle-use-flag"' : ''}>${use}${pipes && i < all.length - 1 ? ' |' : ''}</span>`)
-      .join(pipes ? '' : ' ');
+    B_USE_LIST.map(
+      (use, i, all) =>
+        `<span${flagged.has(use) ? ' class="vehicle-use-flag"' : ''}>${use}${pipes && i < all.length - 1 ? ' |' : ''}</span>`,
+    ).join(pipes ? '' : ' ');
   const cards = h.owners
     .map((o, i) => {
       const last = i === h.owners.length - 1;
@@ -111,7 +187,15 @@ export function b21Body(p: BParts, h: VehicleHistory): string {
   const history = table(
     'historyTable d-none d-md-table',
     ['Event Date', 'Location', 'Odometer Reading', 'Data Source', 'Details'],
-    h.events.map((e) => row([e.date, esc(h.owners[e.owner]?.state ?? ''), e.mileage === null ? '' : miles(e.mileage), esc(e.source), e.comments.map((c) => esc(c.toUpperCase())).join('<br>')])),
+    h.events.map((e) =>
+      row([
+        e.date,
+        esc(h.owners[e.owner]?.state ?? ''),
+        e.mileage === null ? '' : miles(e.mileage),
+        esc(e.source),
+        e.comments.map((c) => esc(c.toUpperCase())).join('<br>'),
+      ]),
+    ),
   );
   return `${glance(p, h)}
 ${checks(p, h)}

@@ -4,7 +4,7 @@
 // <tr> in a div (as the real one does: a spec parser moves the divs out), #odometer's boxes, the
 // history per owner in a desktop and a mobile copy, and the hidden score modal.
 import type { VehicleHistory } from './report-history';
-import { B_USES, bIcon, type BParts, esc, miles } from './report-provider-b-parts';
+import { B_USES, type BParts, bIcon, esc, miles } from './report-provider-b-parts';
 
 const capital = (s: string) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
 
@@ -23,7 +23,9 @@ function boxes(p: BParts, h: VehicleHistory): string {
 }
 
 function cards(p: BParts, h: VehicleHistory): string {
-  const worst = ['minor', 'moderate', 'severe'].filter((s) => h.accidents.some((a) => a.severity === s)).at(-1);
+  const worst = ['minor', 'moderate', 'severe']
+    .filter((s) => h.accidents.some((a) => a.severity === s))
+    .at(-1);
   const recalls = h.openRecalls.length;
   const card = (label: string, verdict: string, problem: boolean | null, subtitle = '') =>
     `<div class="col-md-4"><div class="card"><div class="card-body"><div class="media"><div class="media-body"><p class="large-title">${label}</p>${subtitle ? `<p class="subtitle">${subtitle}</p>` : ''}</div></div></div><div class="card-footer"><div class="card-footer-icon">${bIcon(p, problem === null ? 'icon-more-information' : problem ? 'icon-warning' : 'icon-success-pass', 'card-footer-icon-sm')}<span class="card-footer-text-adjustment"><span>${verdict}</span></span></div></div></div></div>`;
@@ -37,7 +39,10 @@ ${card('Service / Repair', 'No Issue', false)}
 }
 
 function accident(h: VehicleHistory): string {
-  const rows = h.accidents.map((a) => `<div class="rTableRow"><tr><td>${a.date}</td><td>Collision</td><td>${capital(a.severity)}</td></tr></div>`);
+  const rows = h.accidents.map(
+    (a) =>
+      `<div class="rTableRow"><tr><td>${a.date}</td><td>Collision</td><td>${capital(a.severity)}</td></tr></div>`,
+  );
   return `<div id="accident"><h2>Accident / Damage</h2><div class="accident-indicators">${['Airbag Deployed', 'Structural Damage', 'Overturned'].map((t) => `<div><span class="accident-type-text">${t}</span></div>`).join('')}</div>
 <table class="table table-striped"><thead><tr><th>Damage Date</th><th>Damage Type</th><th>Severity</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
@@ -45,7 +50,10 @@ function accident(h: VehicleHistory): string {
 function history(p: BParts, h: VehicleHistory): string {
   const owners = h.owners.map((o, i) => {
     const events = h.events.filter((e) => e.owner === i);
-    const rows = events.map((e) => `<tr><td>${e.date}</td><td>${esc(o.state)}</td><td>${e.mileage === null ? '' : miles(e.mileage)}</td><td>${esc(e.source)}</td><td>${e.comments.map((c) => esc(c.toUpperCase())).join('<br>')}</td></tr>`);
+    const rows = events.map(
+      (e) =>
+        `<tr><td>${e.date}</td><td>${esc(o.state)}</td><td>${e.mileage === null ? '' : miles(e.mileage)}</td><td>${esc(e.source)}</td><td>${e.comments.map((c) => esc(c.toUpperCase())).join('<br>')}</td></tr>`,
+    );
     return `<span class="badge badge-blue">${o.yearPurchased}</span><div class="card"><div class="card-header owner-header"><a id="heading-${i + 1}" href="#collapse-${i + 1}-${p.vin}">Owner ${i + 1}</a></div><div id="collapse-${i + 1}-${p.vin}" class="collapse show"><div class="owner-card-header-detail"><span>Location: ${esc(o.state)}</span> <span>Usage: ${esc(B_USES[o.type])}</span></div><table class="table table-stripedX"><thead><tr><th>Event Date</th><th>Location</th><th>Odometer</th><th>Data Source</th><th>Details</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></div>`;
   });
   return `<div id="history"><h2>Vehicle History</h2><div class="history-web-print d-none d-lg-block">${owners.join('')}</div></div>`;

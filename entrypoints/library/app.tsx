@@ -13,6 +13,8 @@ import { ask } from '@/lib/messaging/messaging';
 import type { Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
 import { FACT_FILTERS, type FactFilter } from '@/lib/reports/facts/facts-line';
+import type { ReportFacts } from '@/lib/reports/facts/report-facts';
+import { vehicleFacts } from '@/lib/reports/facts/vehicle-facts';
 import { reportKey } from '@/lib/reports/report-key';
 import { filterGroups, groupByVehicle, type LibraryFilter } from '@/lib/reports/vehicle-groups';
 import { CompareView } from './compare-view';
@@ -151,12 +153,15 @@ export function App() {
         <section class="compare" aria-label="Key facts of the vehicles chosen">
           <FactsTable
             markDifferences={false}
-            caption={`Key facts of ${chosenGroups.length} vehicles (each one's newest report read)`}
+            caption={`Key facts of ${chosenGroups.length} vehicles (each one's reports together: the worst each states)`}
             columns={chosenGroups.map((g) => {
-              const report = g.reports.find((r) => facts[reportKey(r)]) ?? g.reports[0];
+              const read = g.reports.filter((r) => facts[reportKey(r)]);
+              const providers = [...new Set(read.map((r) => r.provider))].join(' + ');
               return {
-                label: `${g.yearMakeModel || g.vin} (${report?.provider ?? ''})`,
-                facts: report && facts[reportKey(report)],
+                label: `${g.yearMakeModel || g.vin}${providers ? ` (${providers})` : ''}`,
+                facts: read.length
+                  ? vehicleFacts(read.map((r) => facts[reportKey(r)] as ReportFacts)).facts
+                  : undefined,
               };
             })}
           />

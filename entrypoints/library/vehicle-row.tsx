@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
 import { FACT_LABELS, factsLine, factText } from '@/lib/reports/facts/facts-line';
 import { FACT_NAMES, type FactName, type ReportFacts } from '@/lib/reports/facts/report-facts';
+import { vehicleFacts, vehicleFactsLine } from '@/lib/reports/facts/vehicle-facts';
 import { reportKey } from '@/lib/reports/report-key';
 import { reportUrl } from '@/lib/reports/report-url';
 import type { VehicleGroup } from '@/lib/reports/vehicle-groups';
@@ -66,6 +67,18 @@ function ReportFactsLine({ facts, kept }: { facts: ReportFacts | undefined; kept
   );
 }
 
+/** Several reports read: the vehicle's facts over all of them (the worst each states), differences said. */
+function VehicleFactsLine({ group, facts }: { group: VehicleGroup; facts: Record<string, ReportFacts> }) {
+  const read = group.reports.flatMap((r) => facts[reportKey(r)] ?? []);
+  if (read.length < 2) return null;
+  const combined = vehicleFacts(read);
+  return (
+    <p class={`facts vehicle-facts${combined.differ.length ? ' differ' : ''}`} data-testid="vehicle-facts">
+      <strong>All {read.length} reports together:</strong> {vehicleFactsLine(combined)}
+    </p>
+  );
+}
+
 export function VehicleRow({
   group,
   names,
@@ -99,6 +112,7 @@ export function VehicleRow({
           </button>
         )}
       </div>
+      <VehicleFactsLine group={group} facts={facts} />
       <ul class="vehicle-reports">
         {group.reports.map((r) => (
           <li key={reportKey(r)}>

@@ -1,8 +1,9 @@
 // The report library's rows: one per vehicle (VIN), its reports from both providers, newest first;
 // filtered and sorted without touching the DOM, so 10,000 reports stay quick to search.
 import type { Provider, ReportSummary } from '../domain';
-import { type FactFilter, FILTERED_FACT, matchesFact } from './facts/facts-line';
+import { type FactFilter, matchesFact } from './facts/facts-line';
 import type { ReportFacts } from './facts/report-facts';
+import { vehicleFacts } from './facts/vehicle-facts';
 import { reportKey } from './report-key';
 import { matchesText, searchText } from './report-search';
 
@@ -48,19 +49,17 @@ export interface LibraryFilter {
 }
 
 /**
- * Whether a vehicle's reports state `filter`: at least one report states the fact, and every report
- * that states it says so (one provider listing an accident the other missed is not "no accidents").
- * A vehicle none of whose reports states it (not read yet, or a layout not known) matches none.
+ * Whether a vehicle's reports together state `filter` (their worst value: vehicle-facts.ts): one
+ * provider listing an accident the other missed is not "no accidents". A vehicle none of whose
+ * reports states the fact (not read yet, or a layout not known) matches none.
  */
 export function vehicleMatchesFact(
   group: VehicleGroup,
   filter: FactFilter,
   facts: Record<string, ReportFacts>,
 ): boolean {
-  const stating = group.reports
-    .map((r) => facts[reportKey(r)])
-    .filter((f) => f !== undefined && f[FILTERED_FACT[filter]] !== null);
-  return stating.length > 0 && stating.every((f) => matchesFact(f, filter));
+  const read = group.reports.flatMap((r) => facts[reportKey(r)] ?? []);
+  return matchesFact(vehicleFacts(read).facts, filter);
 }
 
 /** The groups to show: every word of the query matched (VIN, year, make, model or the note). */

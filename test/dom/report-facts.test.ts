@@ -14,14 +14,13 @@ import { FACT_NAMES, ReportFacts } from '@/lib/reports/facts/report-facts';
 import { shownText } from '@/lib/reports/facts/shown-text';
 import { type VehicleHistory, vehicleHistory } from '@/simulator/report-history';
 import { renderReportHtml, type SimVariant } from '@/simulator/report-html';
-import { B_USES } from '@/simulator/report-provider-b-parts';
+import { B_USE_LIST, B_USES } from '@/simulator/report-provider-b-parts';
 
 const parseSpec = (html: string) => new DOMParser().parseFromString(serialize(parse(html)), 'text/html');
 const SEVERITY = ['minor', 'moderate', 'severe'] as const;
 const VINS = decodedVins()
   .map((v) => v.vin)
   .slice(0, 40);
-const B21_USES = ['Personal', 'Fleet', 'Rental', 'Lease', 'Taxi', 'Livery', 'Police', 'Government', 'Drivers Ed', 'Commercial'];
 
 function report(variant: SimVariant, vin: string, records = 24) {
   const provider = variant.startsWith('A') ? 'providerA' : 'providerB';
@@ -43,10 +42,10 @@ function expectedUse(variant: SimVariant, history: VehicleHistory): string {
   const types = [...new Set(history.owners.map((o) => o.type))];
   if (variant === 'A1' || variant === 'A2') return types.join(', ');
   const uses = new Set(types.map((t) => B_USES[t]));
-  return variant === 'B21' ? B21_USES.filter((u) => uses.has(u)).join(', ') : [...uses].join(', ');
+  return variant === 'B21' ? B_USE_LIST.filter((u) => uses.has(u)).join(', ') : [...uses].join(', ');
 }
 
-describe.each(['A1', 'A2', 'B21', 'B24'] as const)('the simulator\'s %s reports', (variant) => {
+describe.each(['A1', 'A2', 'B21', 'B24'] as const)("the simulator's %s reports", (variant) => {
   const isA = variant.startsWith('A');
   it('state what the report states, in its words, for every vehicle', () => {
     const seen = { accidents: 0, brands: 0, problems: 0, recalls: 0 };
@@ -61,7 +60,10 @@ describe.each(['A1', 'A2', 'B21', 'B24'] as const)('the simulator\'s %s reports'
       const worst = Math.max(-1, ...history.accidents.map((a) => SEVERITY.indexOf(a.severity)));
       expect(facts.accidents?.value.worst).toBe(SEVERITY[worst] ?? null);
       expect(facts.titleBrands?.value).toEqual(history.titleBrands);
-      expect(facts.lastOdometer?.value).toEqual({ miles: history.lastOdometer?.reading, date: history.lastOdometer?.date });
+      expect(facts.lastOdometer?.value).toEqual({
+        miles: history.lastOdometer?.reading,
+        date: history.lastOdometer?.date,
+      });
       expect(facts.odometerProblem?.value).toBe(history.odometerProblem);
       expect(facts.use?.value).toBe(expectedUse(variant, history));
       expect(facts.openRecalls?.value).toBe(history.openRecalls.length);
@@ -74,7 +76,8 @@ describe.each(['A1', 'A2', 'B21', 'B24'] as const)('the simulator\'s %s reports'
         if (!fact) continue;
         if (!(variant === 'A2' && name === 'serviceRecords'))
           for (const words of fact.quote.split(/: | · /)) expect(shown, `${vin} ${name}`).toContain(words);
-        if (fact.anchor) expect(doc.getElementById(fact.anchor), `${vin} ${name} #${fact.anchor}`).not.toBeNull();
+        if (fact.anchor)
+          expect(doc.getElementById(fact.anchor), `${vin} ${name} #${fact.anchor}`).not.toBeNull();
       }
       seen.accidents += history.accidents.length ? 1 : 0;
       seen.brands += history.titleBrands.length ? 1 : 0;

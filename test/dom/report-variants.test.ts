@@ -34,7 +34,8 @@ describe.each(REPORT_VARIANTS)('$file', ({ file, expected }) => {
       // A2's service count is the state's words, taken because the rows shown agree (see below).
       // A quote joins the report's words with ": " (a row's label and its cells) and " · ".
       if (!(facts.variant === 'A2' && name === 'serviceRecords'))
-        for (const words of fact.quote.split(/: | · /)) expect(shown, `${name}: "${fact.quote}"`).toContain(words);
+        for (const words of fact.quote.split(/: | · /))
+          expect(shown, `${name}: "${fact.quote}"`).toContain(words);
       if (fact.anchor) expect(doc.getElementById(fact.anchor), `${name} → #${fact.anchor}`).not.toBeNull();
     }
   });
@@ -60,7 +61,7 @@ const CLEAN_STATE = JSON.stringify({
 });
 
 describe('a state script is a second witness, never the first', () => {
-  it('an injected state ahead of the provider\'s own changes nothing the report shows (issue 43\'s audit)', () => {
+  it("an injected state ahead of the provider's own changes nothing the report shows (issue 43's audit)", () => {
     const injected = A_PROBLEMS.replace(
       '<head>',
       `<head><script>window.__INITIAL__DATA__ = ${CLEAN_STATE}</script><script>window.__AUTOLEDGER_STATE__ = ${CLEAN_STATE};</script>`,
@@ -75,12 +76,18 @@ describe('a state script is a second witness, never the first', () => {
 
   it("A2's service count is stated only when the rows shown with the service icon agree, and only from one state", () => {
     expect(read(A2).serviceRecords?.value).toBe(12);
-    const inflated = A2.replace(/\\u003cstrong\\u003e12\\u003c\/strong\\u003e Service/g, '\\u003cstrong\\u003e30\\u003c/strong\\u003e Service');
+    const inflated = A2.replace(
+      /\\u003cstrong\\u003e12\\u003c\/strong\\u003e Service/g,
+      '\\u003cstrong\\u003e30\\u003c/strong\\u003e Service',
+    );
     expect(inflated).not.toBe(A2);
     expect(read(inflated).serviceRecords).toBeNull();
     const twice = A2.replace('<head>', `<head><script>window.__INITIAL__DATA__ = ${CLEAN_STATE}</script>`);
     expect(read(twice).serviceRecords).toBeNull();
-    const notJson = A2.replace('window.__INITIAL__DATA__ = {', 'window.__INITIAL__DATA__ = (globalThis.ran = 1, {');
+    const notJson = A2.replace(
+      'window.__INITIAL__DATA__ = {',
+      'window.__INITIAL__DATA__ = (globalThis.ran = 1, {',
+    );
     expect(read(notJson).serviceRecords).toBeNull();
     expect((globalThis as { ran?: number }).ran).toBeUndefined();
     // Everything else A2 states is read from what it shows, state or no state.
@@ -91,7 +98,10 @@ describe('a state script is a second witness, never the first', () => {
 describe('what a report leaves unsaid is "not stated", never "none"', () => {
   it('empty cells, "No data available" and "Not Reported" state nothing', () => {
     const a1 = variantHtml('provider-a-a1-dealer.html');
-    const noRecallData = a1.replace(/<div>No Recalls Reported<\/div>/g, '<div>---<span class="visually-hidden">no data</span></div>');
+    const noRecallData = a1.replace(
+      /<div>No Recalls Reported<\/div>/g,
+      '<div>---<span class="visually-hidden">no data</span></div>',
+    );
     expect(read(noRecallData).openRecalls).toBeNull();
     const recallUnknown = B24.replace('<span>No Open Recalls</span>', '<span>No data available</span>');
     expect(read(recallUnknown).openRecalls).toBeNull();
@@ -103,7 +113,10 @@ describe('what a report leaves unsaid is "not stated", never "none"', () => {
   });
 
   it('a box set without the owner box, and a usage list with no flag, state no owners and no use', () => {
-    const noOwner = B24.replace(/<div class="col-md-4 summary-box">\s*<img src="[^"]*owners-multiple[\s\S]*?<\/div>\s*<\/div>/, '');
+    const noOwner = B24.replace(
+      /<div class="col-md-4 summary-box">\s*<img src="[^"]*owners-multiple[\s\S]*?<\/div>\s*<\/div>/,
+      '',
+    );
     expect(noOwner).not.toContain('Owners - ');
     const facts = read(noOwner);
     expect(facts.owners).toBeNull();
@@ -113,7 +126,10 @@ describe('what a report leaves unsaid is "not stated", never "none"', () => {
   });
 
   it('accidents reported without a number are counted as reported, not as none', () => {
-    const uncounted = A_PROBLEMS.replace(/<strong class="comments-group-outer-line">Accident reported<\/strong>/g, '<strong class="comments-group-outer-line">Vehicle inspected</strong>');
+    const uncounted = A_PROBLEMS.replace(
+      /<strong class="comments-group-outer-line">Accident reported<\/strong>/g,
+      '<strong class="comments-group-outer-line">Vehicle inspected</strong>',
+    );
     const facts = read(uncounted);
     expect(facts.accidents?.value).toEqual({ count: null, worst: null });
     expect(factsLine(facts)).toContain('accidents reported');
@@ -122,7 +138,10 @@ describe('what a report leaves unsaid is "not stated", never "none"', () => {
 
 describe('layouts', () => {
   it('a document with the markers of both providers, or of neither, is a layout not known', () => {
-    const both = A_PROBLEMS.replace('<body id="body-element">', `<body id="body-element">${B24.slice(B24.indexOf('<div class="bootstrap">'), B24.indexOf('<div id="three-box-summary"'))}</div></div></div>`);
+    const both = A_PROBLEMS.replace(
+      '<body id="body-element">',
+      `<body id="body-element">${B24.slice(B24.indexOf('<div class="bootstrap">'), B24.indexOf('<div id="three-box-summary"'))}</div></div></div>`,
+    );
     expect(read(both).layout).toBeNull();
     const plain = `<!doctype html><html><body><h1>Vehicle History</h1><table><tr><th>Owners</th><td>2</td></tr>
       <tr><th>Accidents</th><td>0</td></tr><tr><th>Title</th><td>Clean</td></tr></table></body></html>`;

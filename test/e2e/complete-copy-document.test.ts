@@ -122,7 +122,7 @@ describe('a complete copy joined into the document', () => {
     expect(doc).toContain(`url("${png}")`);
     expect(doc).toMatch(/<img class="al-seal" src="data:image\/svg\+xml;base64,/);
     // The linked sheet comes before the report's own <style>, as in the report's head: same cascade.
-    expect(doc.indexOf('--al-accent')).toBeLessThan(doc.indexOf('.al-page{'));
+    expect(doc.indexOf('--al-accent')).toBeLessThan(doc.indexOf('#vehicle-history-report{'));
     // The policy still loads nothing remote.
     expect(doc).toMatch(/img-src data:; style-src 'unsafe-inline'; font-src data:/);
   });
@@ -153,7 +153,7 @@ describe('a complete copy joined into the document', () => {
     expect(doc).not.toMatch(/<script/i);
     // What is not hostile stays: the report's own look, and the copy's sheet around the hostile rules
     // (a `<` in a string no longer makes DOMPurify drop the whole <style>).
-    expect(doc).toContain('.al-page{');
+    expect(doc).toContain('#vehicle-history-report{');
     expect(doc).toContain('--al-accent');
   });
 
@@ -161,7 +161,7 @@ describe('a complete copy joined into the document', () => {
     const svg = `data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><rect width='8' height='8' fill='red'/></svg>`;
     const withMarkupLikeText = {
       [`${CDN}/autoledger/report.css`]: css(
-        `/* <div class="al-page"> wraps the report */\n.al-sub::before{content:"<b>"}\n.al-seal{background:url("${svg}")}\nbody{color:#123456}`,
+        `/* <main id="vehicle-history-report"> wraps the report */\n.report-id::before{content:"<b>"}\n.al-seal{background:url("${svg}")}\nbody{color:#123456}`,
       ),
     };
     const doc = await joined(html, withMarkupLikeText);
@@ -174,7 +174,7 @@ describe('a complete copy joined into the document', () => {
       document.body.append(frame);
       return new Promise<string>((resolve) => {
         frame.onload = () => {
-          const sub = frame.contentDocument?.querySelector('.al-sub');
+          const sub = frame.contentDocument?.querySelector('.report-id');
           resolve(sub ? getComputedStyle(sub, '::before').content : 'none');
         };
       });

@@ -175,7 +175,7 @@ describe('what a complete copy keeps out, in Chromium', () => {
     await expect.poll(() => viewer.getByTestId('copy-error').textContent()).toContain('nothing was kept');
     // The bare report is shown, and no copy was kept: the offer stands.
     const frame = await reportFrame(viewer);
-    expect(await frame.evaluate(() => document.body.innerText)).toContain('Detailed history');
+    expect(await frame.evaluate(() => document.body.innerText)).toContain('Detailed History');
     await viewer.reload();
     await viewer.getByRole('button', { name: 'Keep a complete copy…' }).waitFor();
     await viewer.close();

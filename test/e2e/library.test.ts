@@ -123,6 +123,12 @@ describe('report library', () => {
         history.accidents.length ? `${history.accidents.length} accident` : 'no accidents',
       );
     }
+    // Both reports together: the worst each states, and where they differ said (issue 43).
+    const together = await row.getByTestId('vehicle-facts').textContent();
+    expect(together).toContain('All 2 reports together:');
+    const most = Math.max(a.accidents.length, b.accidents.length);
+    expect(together).toContain(most ? `${most} accident` : 'no accidents');
+    if (a.accidents.length !== b.accidents.length) expect(together).toMatch(/reports differ on .*accidents/);
     // A vehicle none of whose reports is kept says how to get its facts.
     const other = page.locator('li.vehicle').filter({ hasText: 'Open it once to read its key facts' });
     expect(await other.count()).toBeGreaterThan(0);
@@ -193,7 +199,14 @@ describe('report library', () => {
     const badge = await badgeOf(listing, CRUZE);
     expect(await badge.text()).not.toContain('owner');
     await badge.open();
-    await expect.poll(() => badge.text()).toMatch(new RegExp(`provider[AB]: ${b.owners.length} owners?`));
+    // Every report held of the Cruze, together: the worst each states (issue 43).
+    await expect
+      .poll(() => badge.text())
+      .toMatch(
+        new RegExp(
+          `2 reports \\(provider[AB] \\+ provider[AB]\\): ${a.owners.length} owners? · ${most ? `${most} accident` : 'no accidents'}`,
+        ),
+      );
     await badge.close();
     await listing.close();
 
@@ -207,7 +220,7 @@ describe('report library', () => {
     const block = frame.locator('aside[data-vhr-facts]');
     await expect.poll(() => block.textContent()).toContain(`Owners: ${a.owners.length}`);
     const pages = stack.browser.context.pages().length;
-    const target = frame.locator('#ownership');
+    const target = frame.locator('#ownership-history-section');
     const before = (await target.boundingBox())?.y ?? 0;
     // A real click where the link is (Playwright's own click waits for a navigation to commit; a
     // jump to a place in the same document is none).
@@ -224,7 +237,7 @@ describe('report library', () => {
       viewer.getByRole('button', { name: 'Save as HTML' }).click(),
     ]);
     const file = readFileSync((await saved.path()) as string, 'utf8');
-    expect(file).toContain('href="#ownership"');
+    expect(file).toContain('href="#ownership-history-section"');
     expect(file).not.toContain('about:srcdoc');
     await viewer.close();
   });

@@ -68,7 +68,8 @@ describe('client: the eight endpoints', () => {
         vin: '5N3ZA0NE1AN908084',
         yearMakeModel: '2010 Infiniti QX56',
       });
-      expect(report.html).toContain('Vehicle History Report');
+      // Each provider's own report page (simulator/report-provider-a.ts, -b.ts).
+      expect(report.html).toContain(provider === 'providerA' ? 'Vehicle History Report' : 'Full Report');
       const limits = await client.getLimits();
       expect(limits.credits).toBe(24);
       expect(

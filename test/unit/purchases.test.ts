@@ -570,12 +570,12 @@ describe('purchases', () => {
     const csv = (await bg.deliver('exportReportsCsv', undefined, bg.senders.page)).value as string;
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"provider","report_id","vin","year_make_model","bought_at","note","owners","accidents","worst_accident","title_brands","last_odometer_mi","last_odometer_date","odometer_problem","use","open_recalls","provider_score","service_records"',
+      '"provider","report_id","vin","year_make_model","bought_at","note","owners","accidents","worst_accident","title_brands","last_odometer_mi","last_odometer_date","odometer_problem","use","open_recalls","provider_score","service_records","vehicle_owners","vehicle_accidents","vehicle_worst_accident","vehicle_title_brands","vehicle_last_odometer_mi","vehicle_last_odometer_date","vehicle_odometer_problem","vehicle_use","vehicle_open_recalls","vehicle_service_records","vehicle_reports_differ_on"',
     );
     expect(lines).toHaveLength(7);
     // No report of the demo account is kept offline here: its key facts are not read, their cells empty.
     expect(lines[1]).toBe(
-      `"providerB","2","WBSPM9C52BE209978","2011 BMW M3","2026-11-15T08:01:30.000Z",""${',""'.repeat(11)}`,
+      `"providerB","2","WBSPM9C52BE209978","2011 BMW M3","2026-11-15T08:01:30.000Z",""${',""'.repeat(22)}`,
     );
   });
 });

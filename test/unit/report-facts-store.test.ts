@@ -37,6 +37,25 @@ const facts: ReportFacts = {
   titleBrands: { value: [], quote: 'No title problems reported', anchor: 'title-history' },
 };
 
+/** A facts record exactly as release 0.2 (FACTS_VERSION 1) wrote it. */
+const PREVIOUS_RELEASE_FACTS = {
+  version: 1,
+  layout: 'providerA',
+  owners: { value: 1, quote: '1 Previous owner', anchor: 'ownership' },
+  accidents: { value: { count: 0, worst: null }, quote: 'No accidents or damage reported', anchor: 'damage' },
+  titleBrands: { value: [], quote: 'No title problems reported', anchor: 'title-history' },
+  lastOdometer: {
+    value: { miles: 48900, date: '03/14/2025' },
+    quote: '48,900 last reported odometer reading',
+    anchor: 'ownership',
+  },
+  odometerProblem: null,
+  use: { value: 'Personal', quote: 'Personal vehicle', anchor: 'overview' },
+  openRecalls: { value: 0, quote: 'No open recalls reported', anchor: 'overview' },
+  score: null,
+  serviceRecords: { value: 7, quote: '7 Service history records', anchor: 'detailed' },
+};
+
 const originalPut = FDBObjectStore.prototype.put;
 afterEach(() => {
   FDBObjectStore.prototype.put = originalPut;
@@ -106,14 +125,15 @@ describe('key facts in the library', () => {
     const bg = await startBackground({ configured: true, keepStorage: true });
     const page = bg.senders.page;
     await bg.deliver('getReportFacts', undefined, page); // upgrades the database
+    // What the previous release (facts version 1, read from the simulator's own layouts) kept: no
+    // variant, every accident counted. It is read again, not shown: its layout rules were wrong.
     const db = await openDB('vin-history-library');
-    await db.put('facts', {
-      provider: 'providerA',
-      id: 'kept-1',
-      facts: { ...facts, version: FACTS_VERSION - 1 },
-    });
+    await db.put('facts', { provider: 'providerA', id: 'kept-1', facts: PREVIOUS_RELEASE_FACTS });
     db.close();
-    expect((await bg.deliver('getReportFacts', undefined, page)).value.pending).toHaveLength(1);
+    expect(FACTS_VERSION).toBe(2);
+    const listed = (await bg.deliver('getReportFacts', undefined, page)).value;
+    expect(listed.facts).toEqual({});
+    expect(listed.pending).toEqual([{ provider: 'providerA', id: 'kept-1' }]);
     const damaged = await openDB('vin-history-library');
     await damaged.put('facts', { provider: 'providerA', id: 'kept-1', facts: { owners: 'many' } });
     damaged.close();

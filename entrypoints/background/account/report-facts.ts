@@ -1,6 +1,8 @@
 // The key facts of the reports kept offline (lib/reports/facts/). Read in the library page, which
 // has a DOMParser (Chrome's worker has none), a report at a time: this side hands out kept bodies and
 // keeps what comes back. Only kept reports: a report never opened is never fetched for its facts.
+
+import type { ReportSummary } from '@/lib/domain';
 import type {
   FactLines,
   FactLinesRequest,
@@ -9,7 +11,8 @@ import type {
   SaveFactsRequest,
 } from '@/lib/messaging/library-messages';
 import { failWith, ok, type Result } from '@/lib/messaging/result';
-import { factsLine } from '@/lib/reports/facts/facts-line';
+import type { ReportFacts } from '@/lib/reports/facts/report-facts';
+import { vehicleFacts, vehicleFactsLine } from '@/lib/reports/facts/vehicle-facts';
 import { reportKey } from '@/lib/reports/report-key';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { factsOf, isKept, keepFacts, keptFacts, keptReportHtml, keptReportKeys } from '../storage/store';
@@ -38,22 +41,50 @@ export async function saveReportFacts({ provider, id, facts }: SaveFactsRequest)
   return ok(null);
 }
 
-/** The short form of these reports' facts (the popup's list), for those read; nothing is fetched. */
-export async function getFactLines({ reports }: FactLinesRequest): Promise<Result<FactLines>> {
-  const facts = await factsOf(reports);
-  return ok(Object.fromEntries([...facts].map(([key, f]) => [key, factsLine(f)])));
+/** The reports the user holds for each of these VINs, newest first. */
+async function heldByVin(vins: Iterable<string>): Promise<Map<string, ReportSummary[]>> {
+  const wanted = new Set(vins);
+  const held = new Map<string, ReportSummary[]>();
+  for (const r of (await cachedAccount())?.reports ?? [])
+    if (wanted.has(r.vin)) held.set(r.vin, [...(held.get(r.vin) ?? []), r]);
+  for (const list of held.values()) list.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return held;
 }
 
 /**
- * The short form of the newest read report the user holds for a VIN (an owned VIN's badge, once
- * its panel is opened): "providerA: 2 owners · no accidents · …"; null when none is read.
+ * The short line of a vehicle's read reports together (lib/reports/facts/vehicle-facts.ts): the worst
+ * value of each fact across them, where they differ said ("providerA + providerB: 2 owners · 1
+ * accident (severe) · … · reports differ on accidents"); null when none of them is read.
  */
+function vehicleLine(reports: ReportSummary[], facts: Map<string, ReportFacts>): string | null {
+  const read = reports.filter((r) => facts.has(reportKey(r)));
+  if (read.length === 0) return null;
+  const combined = vehicleFacts(read.map((r) => facts.get(reportKey(r)) as ReportFacts));
+  const providers = [...new Set(read.map((r) => r.provider))].join(' + ');
+  const who = read.length > 1 ? `${read.length} reports (${providers})` : providers;
+  return `${who}: ${vehicleFactsLine(combined)}`;
+}
+
+/**
+ * The short line of each of these reports' vehicle (the popup's list), over every report of it the
+ * user holds and the library has read; nothing is fetched.
+ */
+export async function getFactLines({ reports }: FactLinesRequest): Promise<Result<FactLines>> {
+  const account = (await cachedAccount())?.reports ?? [];
+  const vinOf = new Map(account.map((r) => [reportKey(r), r.vin]));
+  const vins = new Set(reports.flatMap((r) => vinOf.get(reportKey(r)) ?? []));
+  const held = await heldByVin(vins);
+  const facts = await factsOf([...held.values()].flat());
+  const lines: FactLines = {};
+  for (const r of reports) {
+    const line = vehicleLine(held.get(vinOf.get(reportKey(r)) ?? '') ?? [], facts);
+    if (line) lines[reportKey(r)] = line;
+  }
+  return ok(lines);
+}
+
+/** The short line of every read report the user holds for a VIN (an owned VIN's badge, once its panel is opened). */
 export async function getOwnedFacts({ vin }: { vin: Vin }): Promise<Result<string | null>> {
-  const held = ((await cachedAccount())?.reports ?? [])
-    .filter((r) => r.vin === vin)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const facts = await factsOf(held);
-  const newest = held.find((r) => facts.has(reportKey(r)));
-  const read = newest && facts.get(reportKey(newest));
-  return ok(newest && read ? `${newest.provider}: ${factsLine(read)}` : null);
+  const held = (await heldByVin([vin])).get(vin) ?? [];
+  return ok(vehicleLine(held, await factsOf(held)));
 }

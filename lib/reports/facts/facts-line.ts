@@ -31,13 +31,6 @@ export const FACT_FILTERS = {
 } as const;
 export type FactFilter = keyof typeof FACT_FILTERS;
 
-/** The fact each filter reads. */
-export const FILTERED_FACT: Record<FactFilter, FactName> = {
-  noAccidents: 'accidents',
-  oneOwner: 'owners',
-  cleanTitle: 'titleBrands',
-};
-
 export function matchesFact(facts: ReportFacts | undefined, filter: FactFilter): boolean {
   if (!facts) return false;
   switch (filter) {

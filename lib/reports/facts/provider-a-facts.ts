@@ -33,14 +33,16 @@ interface Parts {
 
 const rowById = (rows: TableRow[], id: string) => rows.find((r) => r.id === id) ?? null;
 const rowByLabel = (rows: TableRow[], label: RegExp) => rows.find((r) => label.test(r.label)) ?? null;
-const overviewRow = (parts: Parts, pattern: RegExp) => parts.overview.find((r) => pattern.test(r.text)) ?? null;
+const overviewRow = (parts: Parts, pattern: RegExp) =>
+  parts.overview.find((r) => pattern.test(r.text)) ?? null;
 /** Cells that say something (not "---", "no data", "See Details"). */
 const saying = (row: TableRow | null) => (row?.cells ?? []).filter((c) => !saysNothing(c.text));
 
 /** A cell's verdict: clean, a problem, or null when its words and its icon disagree. */
 function cellProblem(cell: TableCell): boolean | null {
   const byWords = !saysNone(cell.text);
-  const byIcon = cell.alert || ALERT_ICON.test(cell.icon ?? '') ? true : CLEAN_ICON.test(cell.icon ?? '') ? false : null;
+  const byIcon =
+    cell.alert || ALERT_ICON.test(cell.icon ?? '') ? true : CLEAN_ICON.test(cell.icon ?? '') ? false : null;
   return byIcon === null || byIcon === byWords ? byWords : null;
 }
 
@@ -145,7 +147,9 @@ function lastOdometer(parts: Parts, facts: ReportFacts) {
     value: { miles, date: record?.date ?? null },
     quote:
       stated?.text ??
-      (lastColumn ? `Last reported odometer reading: ${lastColumn.text}` : squash(`${record?.date ?? ''} ${miles} mi`)),
+      (lastColumn
+        ? `Last reported odometer reading: ${lastColumn.text}`
+        : squash(`${record?.date ?? ''} ${miles} mi`)),
     anchor: record ? linkable(record.id) : 'ownership-history-section',
   };
 }

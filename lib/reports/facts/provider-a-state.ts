@@ -44,7 +44,13 @@ export function stateOverview(doc: Document): Map<string, string> | null {
   const rows = new Map<string, string>();
   for (const row of state.data.vhr.headerSection.historyOverview.rows) {
     const words = row.translatedText?.en ?? row.text ?? '';
-    rows.set(row.name, words.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim());
+    rows.set(
+      row.name,
+      words
+        .replace(/<[^>]*>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
   }
   return rows;
 }

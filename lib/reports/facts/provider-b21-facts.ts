@@ -89,14 +89,22 @@ export function providerB21Facts(doc: Document): ReportFacts {
     facts.odometerProblem = { value: rolled, quote: quote(odometer), anchor: odometer.anchor ?? undefined };
 
   // Rows are in date order: the last with a reading is the last reading (not the highest: §3.4).
-  const readings = shownAll(doc, '[id^="odometer-reported-check-"] .odometerCheckTable .rTableBody .rTableRow')
+  const readings = shownAll(
+    doc,
+    '[id^="odometer-reported-check-"] .odometerCheckTable .rTableBody .rTableRow',
+  )
     .map((row) => {
       const cells = shownAll(row, '.rTableCell').map((c) => shownText(c));
-      return { miles: /^\d[\d,]*$/.test(cells[1] ?? '') ? firstNumber(cells[1]) : null, date: usDateIn(cells[2] ?? '') };
+      return {
+        miles: /^\d[\d,]*$/.test(cells[1] ?? '') ? firstNumber(cells[1]) : null,
+        date: usDateIn(cells[2] ?? ''),
+      };
     })
     .filter((r) => r.miles !== null);
   const last = readings.at(-1);
-  const glanceMiles = odometer ? firstNumber(/Last Odometer Reading:\s*([\d,]+)/i.exec(odometer.sub)?.[1]) : null;
+  const glanceMiles = odometer
+    ? firstNumber(/Last Odometer Reading:\s*([\d,]+)/i.exec(odometer.sub)?.[1])
+    : null;
   const miles = last?.miles ?? glanceMiles;
   if (miles !== null && miles !== undefined)
     facts.lastOdometer = {
@@ -111,9 +119,12 @@ export function providerB21Facts(doc: Document): ReportFacts {
   const recall = check('safety-recall-reported-check');
   if (recall) {
     const inHeadline = /\((\d+)\)/.exec(recall.text)?.[1];
-    const found = firstNumber(shownText(shownFirst(doc, '[id^="safety-recall-reported-check-"] .accident-count')));
+    const found = firstNumber(
+      shownText(shownFirst(doc, '[id^="safety-recall-reported-check-"] .accident-count')),
+    );
     const count = saysNone(recall.text) ? 0 : inHeadline ? Number(inHeadline) : found;
-    if (count !== null) facts.openRecalls = { value: count, quote: quote(recall), anchor: recall.anchor ?? undefined };
+    if (count !== null)
+      facts.openRecalls = { value: count, quote: quote(recall), anchor: recall.anchor ?? undefined };
   }
 
   const score = shownScore(doc);

@@ -20,7 +20,9 @@ function cards(doc: Document): Card[] {
   return shownAll(doc, '#at-glance .section-data .card').map((card) => ({
     label: shownText(card.querySelector('p.large-title')),
     subtitle: shownText(card.querySelector('p.subtitle')),
-    verdict: shownText(card.querySelector('.card-footer-text-adjustment') ?? card.querySelector('.card-footer')),
+    verdict: shownText(
+      card.querySelector('.card-footer-text-adjustment') ?? card.querySelector('.card-footer'),
+    ),
     icon: imageMeaning(card.querySelector('.card-footer img')),
   }));
 }
@@ -69,9 +71,16 @@ function accidents(doc: Document, card: Card | undefined, facts: ReportFacts) {
     : [];
   const problem = cardProblem(card);
   if (rows.length === 0 && problem === null) return;
-  const worst = worstSeverity([...rows.map((cells) => cells.join(' ')), ...(problem ? [card?.verdict ?? ''] : [])]);
+  const worst = worstSeverity([
+    ...rows.map((cells) => cells.join(' ')),
+    ...(problem ? [card?.verdict ?? ''] : []),
+  ]);
   facts.accidents = {
-    value: rows.length ? { count: rows.length, worst } : problem ? { count: null, worst } : { count: 0, worst: null },
+    value: rows.length
+      ? { count: rows.length, worst }
+      : problem
+        ? { count: null, worst }
+        : { count: 0, worst: null },
     quote: card ? cardQuote(card) : squash(rows.map((cells) => cells.join(' ')).join(' · ')),
     anchor: 'accident',
   };
@@ -87,7 +96,11 @@ export function providerB24Facts(doc: Document): ReportFacts {
   const title = card(/^state title brand/i);
   const branded = cardProblem(title);
   if (title && branded !== null)
-    facts.titleBrands = { value: branded ? [title.verdict] : [], quote: cardQuote(title), anchor: 'at-glance' };
+    facts.titleBrands = {
+      value: branded ? [title.verdict] : [],
+      quote: cardQuote(title),
+      anchor: 'at-glance',
+    };
 
   const odometer = card(/^odometer check/i);
   const rolled = cardProblem(odometer);

@@ -60,7 +60,10 @@ export const FACT_NAMES: FactName[] = [
 ];
 
 /** Facts of a report nothing could be read from (an unknown layout). */
-export function noFacts(layout: ReportFacts['layout'] = null, variant: ReportVariant | null = null): ReportFacts {
+export function noFacts(
+  layout: ReportFacts['layout'] = null,
+  variant: ReportVariant | null = null,
+): ReportFacts {
   return {
     version: FACTS_VERSION,
     layout,

@@ -40,7 +40,8 @@ export function reportLayout(doc: Document): ReportLayout | null {
   const b = count(doc, B_MARKERS) >= ENOUGH;
   if (a === b) return null;
   if (a) return { layout: 'providerA', variant: doc.getElementById('history-overview') ? 'A1' : 'A2' };
-  if (doc.querySelector('#three-box-summary, #at-glance .section-data')) return { layout: 'providerB', variant: 'B24' };
+  if (doc.querySelector('#three-box-summary, #at-glance .section-data'))
+    return { layout: 'providerB', variant: 'B24' };
   if (doc.querySelector('#icontable, .numOwnersText')) return { layout: 'providerB', variant: 'B21' };
   return null;
 }
