@@ -191,7 +191,7 @@ function serviceRecords(parts: Parts, facts: ReportFacts) {
   // icon are as many (the evidence's cross-check; it held in both real reports).
   const fromState = stateOverview(parts.doc)?.get('service');
   const claimed = firstNumber(fromState);
-  const shown = parts.records.filter((r) => r.icon === 'toolsColor').length;
+  const shown = parts.records.filter((r) => r.icons.includes('toolsColor')).length;
   if (fromState && claimed !== null && claimed === shown)
     facts.serviceRecords = { value: claimed, quote: squash(fromState), anchor: 'detailed-history-section' };
 }

@@ -32,7 +32,8 @@ export interface HistoryRecord {
   /** MM/DD/YYYY, or null ("Not Reported"). */
   date: string | null;
   miles: number | null;
-  icon: string | null;
+  /** The meanings of the record's icons (`toolsColor` on a service record). */
+  icons: string[];
   /** Each comment group's first line ("Vehicle serviced", "Accident reported"). */
   headlines: string[];
   comments: string;
@@ -86,13 +87,11 @@ export function lastOwnerNumber(headings: string[]): number | null {
   return last;
 }
 
-/** A first cell's own words, without the narrow copies of the mileage and icon inside it. */
-function ownText(cell: Element | null): string {
-  let text = '';
-  for (let child = cell?.firstChild; child; child = child.nextSibling)
-    if (child.nodeType === 3) text += child.nodeValue ?? '';
-  return text;
-}
+/** Every icon meaning inside `element`. */
+const iconsOf = (element: Element | null): string[] =>
+  [...(element?.querySelectorAll('svg[class*="cfx-icon__"]') ?? [])].flatMap(
+    (svg) => /\bcfx-icon__(\w+)/.exec(svg.getAttribute('class') ?? '')?.slice(1) ?? [],
+  );
 
 /** The detailed history's records, in the report's order (owner by owner, oldest first). */
 export function historyRecords(doc: Document): HistoryRecord[] {
@@ -100,9 +99,11 @@ export function historyRecords(doc: Document): HistoryRecord[] {
     const mileage = shownText(tr.querySelector('td.record-odometer-reading'));
     return {
       id: tr.getAttribute('id') ?? '',
-      date: usDateIn(ownText(tr.querySelector('td.record-normal-first-column'))),
+      // The cell's words run date, narrow mileage and "mi" together in textContent: read as shown,
+      // element by element, the first date is the record's.
+      date: usDateIn(shownText(tr.querySelector('td.record-normal-first-column'))),
       miles: /^\d[\d,]*(\s*mi)?$/i.test(mileage) ? firstNumber(mileage) : null,
-      icon: iconOf(tr.querySelector('td.record-icon')),
+      icons: iconsOf(tr.querySelector('td.record-icon')),
       headlines: shownAll(tr, 'td.record-comments .comments-group-outer-line').map((s) => shownText(s)),
       comments: shownText(tr.querySelector('td.record-comments')),
     };

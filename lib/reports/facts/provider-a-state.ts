@@ -5,7 +5,8 @@
 // the name more than once is trusted for nothing.
 import { z } from 'zod/mini';
 
-const STATE_NAME = '__INITIAL__DATA__';
+/** A script that sets the state (one that only reads it, as a hydration call may, does not count). */
+const SETS_STATE = /__INITIAL__DATA__\s*=(?!=)/;
 const STATE_PREFIX = /^\s*window\.__INITIAL__DATA__\s*=\s*/;
 
 /** What is read of the state: the overview's rows (A2 keeps them here when its HTML has none). */
@@ -28,7 +29,7 @@ const State = z.object({
 /** The overview rows of the one state script, by name, in English words without tags; or null. */
 export function stateOverview(doc: Document): Map<string, string> | null {
   const scripts = [...doc.querySelectorAll('script:not([src])')].filter((s) =>
-    (s.textContent ?? '').includes(STATE_NAME),
+    SETS_STATE.test(s.textContent ?? ''),
   );
   if (scripts.length !== 1) return null;
   const text = scripts[0]?.textContent ?? '';

@@ -34,8 +34,30 @@ function headlines(doc: Document): Headline[] {
 }
 
 /** The reported (highlighted) rows of a section's check table, by the section's id prefix. */
-const reportedRows = (doc: Document, section: string) =>
-  shownAll(doc, `[id^="${section}-"] .rTableRow.highlighted`).map((row) => shownText(row));
+const reportedRows = (doc: Document, anchor: string) => {
+  const section = sectionOf(doc, anchor);
+  return section ? shownAll(section, '.rTableRow.highlighted').map((row) => shownText(row)) : [];
+};
+
+/**
+ * A check's section, found by its anchor's id prefix: the whole `div.<x>TopSection` around it (its
+ * body, `#<x>Collapse-<VIN>`, may sit beside the anchor rather than in it).
+ */
+function sectionOf(doc: Document, anchor: string): Element | null {
+  const found = shownFirst(doc, `[id^="${anchor}-"]`);
+  return found?.closest('[class*="TopSection"]') ?? found;
+}
+
+/** The odometer table's readings in the report's order (date order): a number and its date. */
+function odometerReadings(doc: Document) {
+  return shownAll(doc, '.odometerCheckTable .rTableRow').flatMap((row) => {
+    const number = shownAll(row, 'span')
+      .map((span) => shownText(span))
+      .find((text) => /^\d[\d,]*$/.test(text));
+    const miles = firstNumber(number);
+    return miles === null ? [] : [{ miles, date: usDateIn(shownText(row)) }];
+  });
+}
 
 /** A check's verdict from its words, agreed by its icon: true = a problem; null when they differ. */
 function verdict(headline: Headline | undefined, clean: RegExp): boolean | null {
@@ -89,19 +111,7 @@ export function providerB21Facts(doc: Document): ReportFacts {
     facts.odometerProblem = { value: rolled, quote: quote(odometer), anchor: odometer.anchor ?? undefined };
 
   // Rows are in date order: the last with a reading is the last reading (not the highest: §3.4).
-  const readings = shownAll(
-    doc,
-    '[id^="odometer-reported-check-"] .odometerCheckTable .rTableBody .rTableRow',
-  )
-    .map((row) => {
-      const cells = shownAll(row, '.rTableCell').map((c) => shownText(c));
-      return {
-        miles: /^\d[\d,]*$/.test(cells[1] ?? '') ? firstNumber(cells[1]) : null,
-        date: usDateIn(cells[2] ?? ''),
-      };
-    })
-    .filter((r) => r.miles !== null);
-  const last = readings.at(-1);
+  const last = odometerReadings(doc).at(-1);
   const glanceMiles = odometer
     ? firstNumber(/Last Odometer Reading:\s*([\d,]+)/i.exec(odometer.sub)?.[1])
     : null;
@@ -119,9 +129,8 @@ export function providerB21Facts(doc: Document): ReportFacts {
   const recall = check('safety-recall-reported-check');
   if (recall) {
     const inHeadline = /\((\d+)\)/.exec(recall.text)?.[1];
-    const found = firstNumber(
-      shownText(shownFirst(doc, '[id^="safety-recall-reported-check-"] .accident-count')),
-    );
+    const section = sectionOf(doc, 'safety-recall-reported-check');
+    const found = section ? firstNumber(shownText(shownFirst(section, '.accident-count'))) : null;
     const count = saysNone(recall.text) ? 0 : inHeadline ? Number(inHeadline) : found;
     if (count !== null)
       facts.openRecalls = { value: count, quote: quote(recall), anchor: recall.anchor ?? undefined };

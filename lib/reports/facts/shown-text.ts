@@ -4,8 +4,9 @@
 // copies that repeat a line, from template leftovers (`th:block`) or from anything a script or
 // <noscript> holds. Works on an inert DOMParser document: nothing is laid out, nothing runs.
 
-/** Elements whose words a reader never sees in the report. */
-const UNSEEN_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'TH:BLOCK', 'HEAD', 'TITLE']);
+/** Elements whose words a reader never sees in the report (an icon's <svg> shows a drawing; its
+ * <title> is a tooltip, never a cell's verdict). */
+const UNSEEN_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'TH:BLOCK', 'HEAD', 'TITLE', 'SVG']);
 const UNSEEN_CLASSES = ['visually-hidden', 'sr-only', 'modal', 'aboutscorelightbox'];
 const HIDING_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important)?\s*(;|$)/i;
 
