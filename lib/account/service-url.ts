@@ -19,7 +19,9 @@ export type ServiceUrlCheck =
 
 /** 127.0.0.0/8, localhost and [::1]: the only hosts a key may reach over plain http. */
 function isLoopbackHost(hostname: string): boolean {
-  return /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === 'localhost' || hostname === '[::1]';
+  // `localhost.` is `localhost` (one trailing dot names the same host).
+  const host = hostname.replace(/\.$/, '');
+  return /^127(\.\d{1,3}){3}$/.test(host) || host === 'localhost' || host === '[::1]';
 }
 
 /** Whether the key may be sent to this URL, and the base URL to use; a message for the user when not. */

@@ -34,18 +34,27 @@ export const hostOf = (url: string): string => new URL(url).hostname;
 
 const PRIVATE_V4 = [/^10\./, /^127\./, /^192\.168\./, /^172\.(?:1[6-9]|2\d|3[01])\./, /^169\.254\./, /^0\./];
 
+/**
+ * A host as it is compared: lower case, without the one trailing dot that names the same host
+ * (`localhost.` and `api.service.example.` resolve as `localhost` and `api.service.example`: issue 44).
+ */
+export const hostKey = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
+
 /** Loopback, link-local and private addresses, and names that mean this machine or this network. */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  const host = hostKey(hostname);
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
   if (PRIVATE_V4.some((range) => range.test(host))) return true;
-  // IPv6: loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10), v4-mapped.
+  // IPv6 ranges apply to IPv6 literals only ([…] in a URL): `fcdn.example` is a public name.
+  if (!host.startsWith('[')) return false;
+  const v6 = host.slice(1, -1);
+  // Loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10), v4-mapped.
   return (
-    host === '::1' ||
-    host === '::' ||
-    /^f[cd]/.test(host) ||
-    /^fe[89ab]/.test(host) ||
-    host.startsWith('::ffff:')
+    v6 === '::1' ||
+    v6 === '::' ||
+    /^f[cd][0-9a-f]{0,2}:/.test(v6) ||
+    /^fe[89ab][0-9a-f]?:/.test(v6) ||
+    v6.startsWith('::ffff:')
   );
 }
 
@@ -61,7 +70,7 @@ export function refusedUrl(url: string, policy: UrlPolicy): string | null {
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'not a web address';
   // Its host, whatever the port: the extension holds a permission for the service's host already.
-  if (policy.serviceOrigin && parsed.hostname === new URL(policy.serviceOrigin).hostname)
+  if (policy.serviceOrigin && hostKey(parsed.hostname) === hostKey(new URL(policy.serviceOrigin).hostname))
     return 'the report service itself';
   if (parsed.username || parsed.password) return 'an address with a password in it';
   if (!policy.allowPrivate && isPrivateHost(parsed.hostname)) return 'a private or local address';

@@ -1,0 +1,48 @@
+// Which hosts a complete copy may download from (lib/reports/offline/resource-url.ts), judged as the
+// browsers resolve them (issue 44): a trailing dot names the same host (`localhost.` reached this
+// computer's port 631 in both browsers), IPv6 ranges apply to IPv6 literals only (`fcdn.example` is a
+// public name), the service's own host is refused with or without its dot.
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, isPrivateHost, refusedUrl } from '@/lib/reports/offline/resource-url';
+
+const store = { serviceOrigin: 'https://api.service.example', allowPrivate: false };
+const refused = (url: string) => refusedUrl(absoluteUrl(url) as string, store);
+
+describe('hosts a copy never downloads from', () => {
+  it('this computer and private networks, whatever their spelling', () => {
+    for (const url of [
+      'http://localhost.:631/printers',
+      'http://LOCALHOST./x.css',
+      'http://printer.local./x.png',
+      'http://127.0.0.1./x.png',
+      'http://2130706433/x.png', // 127.0.0.1 as one number, as the URL parser reads it
+      'http://0x7f.1/x.png',
+      'http://[::1]/x.png',
+      'http://[0:0:0:0:0:0:0:1]/x.png',
+      'http://[::ffff:127.0.0.1]/x.png',
+      'http://[fd12:3456::1]/x.png',
+      'http://[fc00::1]/x.png',
+      'http://[fe80::1]/x.png',
+      'http://[febf::1]/x.png',
+      'http://192.168.1.1./x.png',
+    ])
+      expect(refused(url), url).toBe('a private or local address');
+  });
+
+  it("the service's own host, with or without its trailing dot, on any port", () => {
+    for (const url of [
+      'https://api.service.example/x.css',
+      'https://api.service.example./x.css',
+      'http://API.service.example.:8443/x',
+    ])
+      expect(refused(url), url).toBe('the report service itself');
+  });
+
+  it('public names that only look like IPv6 ranges are public', () => {
+    for (const host of ['fcdn.example', 'fd-images.example', 'fe80cdn.example', 'febe.example', 'fc.example'])
+      expect(isPrivateHost(host), host).toBe(false);
+    expect(refused('https://fcdn.example/report.css')).toBeNull();
+    expect(refused('https://fe8.cdn.example/seal.svg')).toBeNull();
+    expect(refused('http://[2606:4700::1111]/font.woff2')).toBeNull();
+  });
+});
