@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 
 import { Provider, REPORT_ID, ReportSummary } from '../domain';
 import { ReportFacts } from '../reports/facts/report-facts';
+import { COPY_FILE_URI } from '../reports/offline/copy-types';
 import { Vin } from '../vin/vin-schema';
 import { ErrorData } from './error-data';
 
@@ -73,12 +74,7 @@ export type FactLines = z.infer<typeof FactLines>;
  * of a type the viewer's walls keep. Anything else is refused before it reaches the store. */
 const COPY_FILE = z
   .string()
-  .check(
-    z.regex(
-      /^data:(?:text\/css|image\/(?:png|gif|jpeg|webp|avif|bmp|svg\+xml)|font\/[\w.+-]+|application\/(?:x-)?font-[\w.+-]+|application\/vnd\.ms-fontobject);base64,[A-Za-z0-9+/]*={0,2}$/,
-      'A complete copy holds stylesheets, images and fonts only.',
-    ),
-  );
+  .check(z.regex(COPY_FILE_URI, 'A complete copy holds stylesheets, images and fonts only.'));
 const COPY_URL = z.string().check(z.maxLength(2048), z.regex(/^https?:\/\//i));
 /** What one copy may hold at most: 80 files, 25 MB of files (as base64, a third more). */
 const COPY_MAX_FILES = 80;

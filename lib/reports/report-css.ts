@@ -10,6 +10,7 @@
 // as the data: URI of its file and each @import as the imported sheet's own text, so the result still
 // loads nothing; given a recorder instead, it lists what the copy needs.
 import { type CSSToken, TokenType, tokenize } from '@csstools/css-tokenizer';
+import { isCopyFile } from './offline/copy-types';
 import { absoluteUrl } from './offline/resource-url';
 
 /** What a stylesheet's loads become in a complete copy: asked for each absolute http(s) URL it names,
@@ -127,7 +128,8 @@ function onlyString(args: CSSToken[]): string | undefined {
 function inlined(raw: string, resources: CssResources | undefined): string {
   const url = resources && absoluteUrl(raw, resources.base);
   const data = url ? resources?.asset(url) : undefined;
-  return data && isAllowedDataUri(data) ? `url("${data}")` : 'none';
+  // Only a copy's file exactly (its type checked, base64 only): nothing in it can end the string.
+  return data && isAllowedDataUri(data) && isCopyFile(data) ? `url("${data}")` : 'none';
 }
 
 /** An @import in a complete copy: the imported sheet's text in its place (inside @media when the

@@ -8,15 +8,18 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeepCopyRequest } from '@/lib/messaging/library-messages';
 import { cssText, type ResourceRef } from '@/lib/reports/offline/copy-resources';
 import { COPY_LIMITS, type DownloadDeps, downloadCopy } from '@/lib/reports/offline/download-copy';
 import { originPattern } from '@/lib/reports/offline/resource-url';
+import { cleanCss } from '@/lib/reports/report-css';
 import { type CdnServers, startCdnServers } from '@/simulator/cdn-server';
 
 let cdn: CdnServers;
 let odd: Server;
 let oddOrigin = '';
 const oddRequests: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
+let endlessSent = 0;
 
 beforeAll(async () => {
   cdn = await startCdnServers();
@@ -39,6 +42,38 @@ beforeAll(async () => {
         .end(Buffer.from('wOF2fontbytes'));
     if (url === '/script.js')
       return void response.writeHead(200, { 'content-type': 'text/javascript' }).end('alert(1)');
+    // Real hosts' odd types: the non-standard image/jpg, a header a proxy doubled, a type that tries
+    // to end a url("…") it is written into.
+    const typed: Record<string, string> = {
+      '/photo.jpg': 'image/jpg',
+      '/seal.png': 'image/png, image/png',
+      '/badge.png': 'image/png,"),url("https://evil.example/leak',
+    };
+    if (typed[url])
+      return void response.writeHead(200, { 'content-type': typed[url] }).end(Buffer.from('\x89PNG'));
+    // A host answering without Content-Length, for as long as the client reads (48 MB at most).
+    if (url === '/endless.png') {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      const chunk = Buffer.alloc(64 * 1024, 7);
+      let sent = 0;
+      const more = () => {
+        while (sent < 48 * 1024 * 1024 && !response.destroyed) {
+          sent += chunk.length;
+          endlessSent = sent;
+          if (!response.write(chunk)) return void response.once('drain', more);
+        }
+        response.end();
+      };
+      response.on('close', () => {
+        endlessSent = sent;
+      });
+      return more();
+    }
+    // A stylesheet naming 1,000 addresses on this host.
+    if (url === '/many.css')
+      return void response
+        .writeHead(200, { 'content-type': 'text/css' })
+        .end(Array.from({ length: 1000 }, (_, i) => `.i${i}{background:url(/missing-${i}.png)}`).join(''));
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => odd.listen(0, '127.0.0.5', resolve));
@@ -188,6 +223,60 @@ describe('downloading a complete copy', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it("keeps image/jpg and a doubled type as the one kept type, never a type as a host wrote it; the copy's files pass the keep schema", async () => {
+    const refs: ResourceRef[] = ['/photo.jpg', '/seal.png', '/badge.png'].map((path) => ({
+      url: `${oddOrigin}${path}`,
+      kind: 'image',
+    }));
+    const result = await downloadCopy(refs, agreed(oddOrigin), deps());
+    expect(result.skipped).toEqual([]);
+    expect(Object.values(result.files).map((data) => data.slice(0, data.indexOf(';')))).toEqual([
+      'data:image/jpeg',
+      'data:image/png',
+      'data:image/png',
+    ]);
+    expect(JSON.stringify(result.files)).not.toContain('evil.example');
+    const kept = KeepCopyRequest.safeParse({ provider: 'providerA', id: '1', files: result.files });
+    expect(kept.success).toBe(true);
+    // And the copy's CSS is written only around such a file: a forged one becomes `none`.
+    const forged = { [`${oddOrigin}/a.png`]: 'data:image/png,"),url("https://evil.example/x' };
+    const css = cleanCss(`.a{background:url(${oddOrigin}/a.png)}`, {
+      asset: (url) => forged[url],
+      sheet: () => undefined,
+    });
+    expect(css).toBe('.a{background:none}');
+  });
+
+  it('reads a body only up to the size a file may have: a host sending no length is cut off, not held whole', async () => {
+    const limits = { ...COPY_LIMITS, fileBytes: 1024 * 1024 };
+    const result = await downloadCopy(
+      [{ url: `${oddOrigin}/endless.png`, kind: 'image' }],
+      agreed(oddOrigin),
+      {
+        ...deps(),
+        limits,
+      },
+    );
+    expect(result.skipped.map((s) => s.reason)).toEqual(['larger than 1 MB']);
+    expect(result.bytes).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // What the host could push before the cancel reached it: socket buffers, a few MB at most of 48.
+    expect(endlessSent).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it('counts every request, kept or not: a stylesheet naming 1,000 addresses gets 200 asked at most', async () => {
+    const before = oddRequests.length;
+    const result = await downloadCopy(
+      [{ url: `${oddOrigin}/many.css`, kind: 'stylesheet' }],
+      agreed(oddOrigin),
+      deps(),
+    );
+    expect(oddRequests.length - before).toBe(COPY_LIMITS.requests);
+    expect(result.requests).toBe(COPY_LIMITS.requests);
+    expect(result.stopped).toBe('limit');
+    expect(result.skipped.at(-1)?.reason).toBe(`a copy asks its hosts at most ${COPY_LIMITS.requests} times`);
   });
 
   it('asks once past the size a user is asked about, stops when told to, and holds no more than its limits', async () => {

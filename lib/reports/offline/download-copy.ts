@@ -9,8 +9,8 @@
 // copy grows past a few MB. Files on a host the user has not agreed to yet (found inside a
 // stylesheet: a font service's font host) wait for one more click. Pure: fetch and the permission
 // check are passed in.
-import { isAllowedDataUri } from '../report-css';
 import { type CopyFiles, MAX_IMPORT_DEPTH, type ResourceRef, stylesheetRefs } from './copy-resources';
+import { keptContentType } from './copy-types';
 import { originPattern, refusedUrl, type UrlPolicy } from './resource-url';
 
 export const COPY_LIMITS = {
@@ -22,6 +22,8 @@ export const COPY_LIMITS = {
   totalBytes: 25 * 1024 * 1024,
   /** Past this, the user is asked before the download goes on. */
   askAboveBytes: 5 * 1024 * 1024,
+  /** Requests one copy makes, kept or not (a stylesheet may name 100,000 addresses). */
+  requests: 200,
 };
 export type CopyLimits = typeof COPY_LIMITS;
 
@@ -54,6 +56,8 @@ export interface DownloadResult {
   withdrawn: string[];
   /** Set when the download stopped early: the user declined a large copy, or a limit was reached. */
   stopped?: 'declined' | 'limit';
+  /** Requests made so far (every fetch, kept or not). */
+  requests?: number;
 }
 
 const FONT_EXTENSIONS: Record<string, string> = {
@@ -65,15 +69,46 @@ const FONT_EXTENSIONS: Record<string, string> = {
 
 /** The type a file is kept as, or undefined when a copy cannot use it. */
 function keptType(ref: ResourceRef, response: Response): string | undefined {
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const header = response.headers.get('content-type');
+  const type = keptContentType(header);
   if (ref.kind === 'stylesheet') return type === 'text/css' ? type : undefined;
   // Self-hosted fonts are often served as application/octet-stream: their extension says what they are.
   const extension = /\.(\w+)$/.exec(new URL(ref.url).pathname)?.[1]?.toLowerCase() ?? '';
-  const named =
-    ref.kind === 'css-file' && type === 'application/octet-stream' ? FONT_EXTENSIONS[extension] : undefined;
-  const kept = named ?? type;
-  if (ref.kind === 'image' && !kept.startsWith('image/')) return undefined;
-  return isAllowedDataUri(`data:${kept};base64,`) ? kept : undefined;
+  const octets = (header ?? '').split(/[;,]/)[0]?.trim().toLowerCase() === 'application/octet-stream';
+  const kept = ref.kind === 'css-file' && octets ? FONT_EXTENSIONS[extension] : type;
+  if (kept === 'text/css' || (ref.kind === 'image' && !kept?.startsWith('image/'))) return undefined;
+  return kept;
+}
+
+/**
+ * A response's body, read until `max` bytes at most: past it the download is cancelled and undefined
+ * returned. A host that sends no Content-Length (or a false one) is never held whole in memory.
+ */
+async function readAtMost(response: Response, max: number): Promise<Uint8Array | undefined> {
+  if (!response.body) {
+    const whole = new Uint8Array(await response.arrayBuffer());
+    return whole.length > max ? undefined : whole;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return body;
 }
 
 function base64(bytes: Uint8Array): string {
@@ -109,6 +144,7 @@ export async function downloadCopy(
   let asked = !!previous && previous.bytes > limits.askAboveBytes;
   const done = new Set([...Object.keys(result.files), ...result.skipped.map((s) => s.url)]);
   const queue = refs.map((ref) => ({ ref, depth: 0 }));
+  let requests = previous?.requests ?? 0;
   const skip = (url: string, reason: string) => {
     done.add(url);
     result.skipped.push({ url, reason });
@@ -132,12 +168,18 @@ export async function downloadCopy(
       result.stopped = 'limit';
       continue;
     }
+    if (requests >= limits.requests) {
+      skip(ref.url, `a copy asks its hosts at most ${limits.requests} times`);
+      result.stopped = 'limit';
+      continue;
+    }
     if (!(await deps.granted(pattern))) {
       if (!result.withdrawn.includes(pattern)) result.withdrawn.push(pattern);
       skip(ref.url, 'the permission for its host was withdrawn');
       continue;
     }
     let response: Response;
+    requests++;
     try {
       response = await deps.fetch(ref.url, {
         credentials: 'omit',
@@ -170,20 +212,20 @@ export async function downloadCopy(
       skip(ref.url, `larger than ${mb(limits.fileBytes)}`);
       continue;
     }
-    const body = new Uint8Array(await response.arrayBuffer());
-    if (body.length > limits.fileBytes) {
-      skip(ref.url, `larger than ${mb(limits.fileBytes)}`);
-      continue;
-    }
-    if (result.bytes + body.length > limits.totalBytes) {
-      skip(ref.url, `a copy holds at most ${mb(limits.totalBytes)}`);
-      result.stopped = 'limit';
+    const room = limits.totalBytes - result.bytes;
+    const body = await readAtMost(response, Math.min(limits.fileBytes, room));
+    if (!body) {
+      if (room < limits.fileBytes) {
+        skip(ref.url, `a copy holds at most ${mb(limits.totalBytes)}`);
+        result.stopped = 'limit';
+      } else skip(ref.url, `larger than ${mb(limits.fileBytes)}`);
       continue;
     }
     if (!asked && result.bytes + body.length > limits.askAboveBytes) {
       asked = true;
       if (!(await deps.confirmLarge(result.bytes + body.length))) {
         result.stopped = 'declined';
+        result.requests = requests;
         return result;
       }
     }
@@ -195,5 +237,6 @@ export async function downloadCopy(
       for (const named of stylesheetRefs(new TextDecoder().decode(body), ref.url))
         queue.push({ ref: named, depth: named.kind === 'stylesheet' ? depth + 1 : depth });
   }
+  result.requests = requests;
   return result;
 }
