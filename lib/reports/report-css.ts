@@ -101,20 +101,27 @@ function isAllowedUrlCall(args: CSSToken[]): boolean {
 const nameOfString = (token: CSSToken): string => String((token[4] as { value: string }).value);
 
 /**
- * A token as written, but with no `<` inside a string, a url or a comment: the sanitiser's
- * DOMPurify drops a whole <style> whose text holds `</` or `<` and a letter (it cannot tell it from
- * markup), which would take a stylesheet's every rule with it for one `content:"<b>"`. In strings
- * and urls `\3c ` is the same character to CSS; in a comment it is meaningless.
+ * A token as written, but with no `<` a markup parser could take for a tag: the sanitiser's
+ * DOMPurify drops a whole <style> whose text holds `<` before a letter, a digit, `/` or `!` (it
+ * cannot tell it from markup), which would take a stylesheet's every rule with it for one
+ * `content:"<b>"`, a legacy `<!-- … -->` wrapper or a minified `(width<600px)` (issue 44). In
+ * strings, urls and escaped names `\3c ` is the same character to CSS; in a comment it is
+ * meaningless; `<!--` (CDO) means nothing to CSS; a `<` of a media range gets a space after it,
+ * which the range syntax allows (see `cleanCss`).
  */
 function raw(token: CSSToken): string {
   const text = token[1];
   if (!text.includes('<')) return text;
   const type = token[0];
+  if (type === TokenType.CDO) return ' ';
   if (type === TokenType.Comment) return text.replaceAll('<', ' ');
-  if (type === TokenType.String || type === TokenType.BadString || type === TokenType.URL)
-    return text.replaceAll('<', '\\3c ');
-  return text;
+  if (type === TokenType.Delim) return text;
+  // Strings, urls, and names whose escapes spell a `<` (`.a\<b`).
+  return text.replaceAll('\\<', '\\3c ').replaceAll('<', '\\3c ');
 }
+
+/** `<` of a media range (`width<600px`), with a space when a name, digit, `/` or `!` follows it. */
+const lessThan = (next: CSSToken | undefined): string => (/^[\w/!]/.test(next?.[1] ?? '') ? '< ' : '<');
 
 /** The one string a function's arguments hold (`url("…")`), or undefined. */
 function onlyString(args: CSSToken[]): string | undefined {
@@ -204,6 +211,9 @@ export function cleanCss(css: string, resources?: CssResources): string {
         out.push(raw(token));
         i++;
       }
+    } else if (type === TokenType.Delim && token[1] === '<') {
+      out.push(lessThan(tokens[i + 1]));
+      i++;
     } else {
       out.push(raw(token));
       i++;

@@ -278,6 +278,45 @@ describe('report sanitiser in Chromium', () => {
     expect((await judge(report)).problems).toEqual([]);
   });
 
+  it("keeps a stylesheet whose text holds '<': a legacy <!-- --> wrapper, a minified media range, an escaped name (issue 44)", async () => {
+    // DOMPurify drops a whole <style> whose text holds `<` before a letter, digit, `/` or `!`: these
+    // three lost every rule (and the print-only block showed on screen).
+    const html = `<html><head>
+<style><!--
+.legacy{color:rgb(1, 2, 3)}
+--></style>
+<style>.print-only{display:none}@media print{.print-only{display:block}}@media (width<99999px){.ranged{color:rgb(4, 5, 6)}}.x\\<y{color:rgb(7, 8, 9)}</style>
+</head><body><p class="legacy">old</p><p class="print-only">PRINT ONLY</p><p class="ranged">range</p><p class="x&lt;y">escaped</p></body></html>`;
+    const { doc, problems } = await judge(html);
+    expect(problems).toEqual([]);
+    const shown = await page.evaluate((doc) => {
+      const frame = document.createElement('iframe');
+      frame.srcdoc = doc;
+      frame.style.width = '800px';
+      document.body.append(frame);
+      return new Promise<Record<string, string>>((resolve) => {
+        frame.onload = () => {
+          const d = frame.contentDocument as Document;
+          const color = (selector: string) => getComputedStyle(d.querySelector(selector) as Element).color;
+          resolve({
+            legacy: color('.legacy'),
+            ranged: color('.ranged'),
+            escaped: color('p:last-child'),
+            printOnly: getComputedStyle(d.querySelector('.print-only') as Element).display,
+            text: d.body.innerText,
+          });
+        };
+      });
+    }, doc);
+    expect(shown).toMatchObject({
+      legacy: 'rgb(1, 2, 3)',
+      ranged: 'rgb(4, 5, 6)',
+      escaped: 'rgb(7, 8, 9)',
+      printOnly: 'none',
+    });
+    expect(shown.text).not.toContain('PRINT ONLY');
+  });
+
   it('reads CSS as this browser does: its parser finds an url( spelled with escapes (the check is not blind)', async () => {
     const read = await page.evaluate(() => {
       const scratch = document.implementation.createHTMLDocument('');
