@@ -32,7 +32,9 @@ export function ReportToolbar({ report, document: html, other, remote, facts, re
   const [since, setSince] = useState<Result<NewRecords> | 'checking' | null>(null);
   const checkNew = async () => {
     setSince('checking');
-    setSince(await ask('checkNewRecords', { vin: report.vin }));
+    setSince(
+      await ask('checkNewRecords', { vin: report.vin, report: { provider: report.provider, id: report.id } }),
+    );
   };
   const save = () =>
     downloadFile(

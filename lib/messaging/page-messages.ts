@@ -21,6 +21,13 @@ export type PageCandidates = z.infer<typeof PageCandidates>;
 
 const KnownCounts = z.record(z.string(), RecordCounts);
 
+/** "Check for new records" about a VIN; from a report's viewer, about that report (its provider's). */
+export const NewRecordsRequest = z.object({
+  vin: Vin,
+  report: z.optional(z.object({ provider: Provider, id: z.string().check(z.maxLength(200)) })),
+});
+export type NewRecordsRequest = z.infer<typeof NewRecordsRequest>;
+
 /** "Check for new records": today's counts, the report held, and the counts it was bought against. */
 export const NewRecords = z.object({
   counts: RecordCounts,

@@ -33,6 +33,7 @@ import {
   CheckAllOutcome,
   CheckAllRequest,
   NewRecords,
+  NewRecordsRequest,
   PageCandidates,
   PageVinsAnswer,
   TabVinsAnswer,
@@ -67,7 +68,7 @@ export const PROTOCOL = {
   /** Opens the extension's own purchase confirmation for a VIN. */
   openPurchase: { from: OURS, request: VinRequest, response: z.null() },
   /** One record check on request for a VIN whose report is held, compared with the counts at purchase. */
-  checkNewRecords: { from: OURS, request: VinRequest, response: NewRecords },
+  checkNewRecords: { from: OURS, request: NewRecordsRequest, response: NewRecords },
   /** Opens the newest report held for a VIN in the viewer (free): a badge's "owned · open". */
   openOwnedReport: { from: OURS, request: VinRequest, response: z.null() },
   /** The candidates the sender's tab shows now; answers with the decode of the new ones that are VINs. */

@@ -3,12 +3,11 @@
 // data" keeps them. A report bought elsewhere has none: the answer says the counts then are unknown.
 import { z } from 'zod/mini';
 import type { Provider } from '@/lib/domain';
-import type { NewRecords } from '@/lib/messaging/page-messages';
+import type { NewRecords, NewRecordsRequest } from '@/lib/messaging/page-messages';
 import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { findHeld } from '@/lib/purchases/purchase-rules';
 import { reportKey } from '@/lib/reports/report-key';
-import type { Vin } from '@/lib/vin/vin-syntax';
 import { cachedAccount } from '../account/account';
 import { overPageBudget } from '../records/page-budget';
 import { countsFor, knownCounts } from '../records/record-cache';
@@ -29,11 +28,19 @@ export async function rememberPurchaseCounts(provider: Provider, id: string, vin
 
 /**
  * One record check on request (never from the cache: the point is today's counts), compared with the
- * counts at purchase of the newest report held for this VIN.
+ * counts at purchase of the report the viewer shows, or (a badge) of the newest report held for this
+ * VIN, whichever provider's (it took providerA's whenever there was one: issue 44).
  */
-export async function checkNewRecords({ vin }: { vin: Vin }, sender?: Sender): Promise<Result<NewRecords>> {
+export async function checkNewRecords(
+  { vin, report }: NewRecordsRequest,
+  sender?: Sender,
+): Promise<Result<NewRecords>> {
   const reports = (await cachedAccount())?.reports ?? [];
-  const held = findHeld(reports, 'providerA', vin) ?? findHeld(reports, 'providerB', vin);
+  const shown = report && reports.find((r) => r.vin === vin && reportKey(r) === reportKey(report));
+  const newest = [findHeld(reports, 'providerA', vin), findHeld(reports, 'providerB', vin)]
+    .filter((r) => r !== undefined)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  const held = shown ?? (report ? findHeld(reports, report.provider, vin) : newest);
   if (!held) return failWith('invalid-input', 'You hold no report for this VIN yet.');
   const refused = await overPageBudget(sender, 'checks');
   if (refused) return refused;

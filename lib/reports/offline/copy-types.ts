@@ -26,7 +26,9 @@ export function keptContentType(header: string | null | undefined): string | und
 }
 
 /** A copy's file: a base64 data: URI of a kept type, nothing else (no quote, no parenthesis, no space). */
-export const COPY_FILE_URI = new RegExp(`^data:${KEPT_TYPE.source.slice(1, -1)};base64,[A-Za-z0-9+/]*={0,2}$`);
+export const COPY_FILE_URI = new RegExp(
+  `^data:${KEPT_TYPE.source.slice(1, -1)};base64,[A-Za-z0-9+/]*={0,2}$`,
+);
 
 /** Whether `data` is a copy's file, exactly. */
 export const isCopyFile = (data: string): boolean => COPY_FILE_URI.test(data);
