@@ -91,7 +91,16 @@ export default defineConfig({
     // (to offer detection there) only when the user opens it. scripting: detection on sites the user adds.
     // contextMenus: "Check VIN records" on selected text. alarms: purchases whose answer was lost are
     // checked again minutes later, whether or not the service worker was stopped in between.
-    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms'],
+    // dns (Firefox only, no install warning): a complete copy's host names are resolved first, and one
+    // leading to this computer or its network is refused (lib/reports/offline/download-copy.ts).
+    permissions: [
+      'storage',
+      'activeTab',
+      'scripting',
+      'contextMenus',
+      'alarms',
+      ...(browser === 'firefox' ? ['dns'] : []),
+    ],
     // No web page and no other extension may message the background.
     externally_connectable: { ids: [], matches: [] },
     commands: {

@@ -13,6 +13,12 @@ const prompt = (hosts: string[]) =>
     ? `Firefox will ask to let the extension “Access your data for ${hosts.join(', ')}”.`
     : `Chrome will ask to let the extension “Read and change your data on ${hosts.join(', ')}”.`;
 
+/** What Chrome cannot check (it has no DNS API for extensions): said before the user agrees. */
+const NAME_RISK =
+  import.meta.env.BROWSER === 'firefox'
+    ? ' Each name is looked up first: one that leads to this computer or your network is not downloaded from.'
+    : ' Chrome cannot tell the extension where a name leads: allow only hosts you recognise as the report provider’s, since a name could point at this computer or your network.';
+
 function SkippedList({ skipped }: { skipped: Skipped[] }) {
   if (!skipped.length) return null;
   return (
@@ -72,6 +78,7 @@ export function CompleteCopyPanel({ copy, plan, state, start, more, forget }: Pa
             <strong>{plan.hosts.join(', ')}</strong>, which the viewer never loads: it is shown without them.
             A complete copy downloads them once and keeps them with the report, so it opens as its provider
             made it, offline, with no request. {prompt(plan.hosts)}
+            {NAME_RISK}
             {plan.refused.length > 0 &&
               ` Never downloaded: ${plan.refused.map((r) => `${r.host} (${r.reason})`).join(', ')}.`}
           </p>

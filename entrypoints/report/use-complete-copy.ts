@@ -53,6 +53,11 @@ function planOf(refs: ResourceRef[], policy: UrlPolicy): CopyPlan {
 
 const permitted = (origins: string[]) => browser.permissions.request({ origins });
 
+/** Firefox's dns.resolve (the `dns` permission, Firefox builds only), as a list of addresses. */
+const dnsApi = (browser as unknown as { dns?: { resolve(host: string): Promise<{ addresses: string[] }> } })
+  .dns;
+const dnsResolve = dnsApi ? (host: string) => dnsApi.resolve(host).then((r) => r.addresses) : undefined;
+
 export function useCompleteCopy(report: ReportView | null) {
   const [copy, setCopy] = useState<CompleteCopy | undefined>(undefined);
   const [policy, setPolicy] = useState<UrlPolicy | null>(null);
@@ -85,6 +90,8 @@ export function useCompleteCopy(report: ReportView | null) {
   const deps = (activePolicy: UrlPolicy) => ({
     fetch: (url: string, init: RequestInit) => fetch(url, init),
     granted: (pattern: string) => browser.permissions.contains({ origins: [pattern] }),
+    // Firefox can say where a name leads (a rebinding name to this computer is refused); Chrome cannot.
+    ...(dnsResolve ? { resolve: dnsResolve } : {}),
     policy: activePolicy,
     confirmLarge: (bytes: number) =>
       new Promise<boolean>((resolve) => setState({ step: 'large', bytes, answer: resolve })),

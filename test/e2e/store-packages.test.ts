@@ -85,6 +85,14 @@ describe.each(['chrome', 'firefox'])('the %s package', (kind) => {
     expect(summary.length).toBeLessThanOrEqual(132);
   });
 
+  it('asks for dns in Firefox only (a complete copy refuses names that lead to this computer), justified in store/permissions.md', () => {
+    const permissions = (manifest as { permissions?: string[] }).permissions ?? [];
+    expect(permissions.includes('dns')).toBe(kind === 'firefox');
+    expect(readFileSync(join(ROOT, 'store/permissions.md'), 'utf8')).toContain(
+      '| `dns` (Firefox package only) |',
+    );
+  });
+
   if (kind === 'firefox')
     it('declares what leaves the browser: the key and VINs read from pages, to the configured service', () => {
       expect(manifest.browser_specific_settings?.gecko?.data_collection_permissions).toEqual({

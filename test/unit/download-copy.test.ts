@@ -266,6 +266,39 @@ describe('downloading a complete copy', () => {
     expect(endlessSent).toBeLessThan(8 * 1024 * 1024);
   });
 
+  it('where the browser can resolve names (Firefox), one leading to this computer or its network is never asked', async () => {
+    const fetched: string[] = [];
+    const answers: Record<string, string[]> = {
+      'cdn.provider.example': ['93.184.216.34'],
+      'printer.provider.example': ['127.0.0.1'],
+      'rebind.provider.example': ['203.0.113.9', '192.168.0.10'],
+      'v6.provider.example': ['fd00::5'],
+    };
+    const asked: string[] = [];
+    const store = deps({
+      policy: { serviceOrigin: SERVICE, allowPrivate: false },
+      fetch: async (url) => {
+        fetched.push(url);
+        return new Response('body{}', { headers: { 'content-type': 'text/css' } });
+      },
+      resolve: async (host) => {
+        asked.push(host);
+        return answers[host] ?? [];
+      },
+    });
+    const refs: ResourceRef[] = Object.keys(answers).flatMap((host) => [
+      { url: `https://${host}/a.css`, kind: 'stylesheet' as const },
+      { url: `https://${host}/b.css`, kind: 'stylesheet' as const },
+    ]);
+    const result = await downloadCopy(refs, new Set(refs.map((r) => originPattern(r.url))), store);
+    expect(fetched).toEqual(['https://cdn.provider.example/a.css', 'https://cdn.provider.example/b.css']);
+    expect(result.skipped.map((s) => s.reason)).toEqual(
+      Array(6).fill('its name leads to a private or local address'),
+    );
+    // Each host looked up once.
+    expect(asked).toEqual(Object.keys(answers));
+  });
+
   it('counts every request, kept or not: a stylesheet naming 1,000 addresses gets 200 asked at most', async () => {
     const before = oddRequests.length;
     const result = await downloadCopy(

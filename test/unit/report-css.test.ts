@@ -30,10 +30,13 @@ describe('cleanCss', () => {
 
   it('leaves no `<` a markup parser takes for a tag, and changes nothing CSS reads (issue 44)', () => {
     // The legacy wrapper of old reports, a minified media range, an escaped `<` in a class name.
-    const css = '<!--\n.a{color:red}\n@media (width<600px){.b{display:none}}\n@media (600px<=width){.c{x:y}}\n.d\\<e{z:w}\n-->';
+    const css =
+      '<!--\n.a{color:red}\n@media (width<600px){.b{display:none}}\n@media (600px<=width){.c{x:y}}\n.d\\<e{z:w}\n-->';
     const cleaned = cleanCss(css);
     expect(cleaned).not.toMatch(/<[\w/!]/);
-    expect(cleaned).toBe(' \n.a{color:red}\n@media (width< 600px){.b{display:none}}\n@media (600px<=width){.c{x:y}}\n.d\\3c e{z:w}\n-->');
+    expect(cleaned).toBe(
+      ' \n.a{color:red}\n@media (width< 600px){.b{display:none}}\n@media (600px<=width){.c{x:y}}\n.d\\3c e{z:w}\n-->',
+    );
     // A second pass changes nothing.
     expect(cleanCss(cleaned)).toBe(cleaned);
   });

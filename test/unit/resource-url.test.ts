@@ -25,6 +25,8 @@ describe('hosts a copy never downloads from', () => {
       'http://[fe80::1]/x.png',
       'http://[febf::1]/x.png',
       'http://192.168.1.1./x.png',
+      'http://127.0.0.1.nip.io/x.png', // wildcard DNS names lead to the address they spell
+      'http://10-0-0-5.sslip.io/x.png',
     ])
       expect(refused(url), url).toBe('a private or local address');
   });
@@ -39,7 +41,15 @@ describe('hosts a copy never downloads from', () => {
   });
 
   it('public names that only look like IPv6 ranges are public', () => {
-    for (const host of ['fcdn.example', 'fd-images.example', 'fe80cdn.example', 'febe.example', 'fc.example'])
+    for (const host of [
+      'fcdn.example',
+      'fd-images.example',
+      'fe80cdn.example',
+      'febe.example',
+      'fc.example',
+      '10.cdn.example',
+      '203.0.113.9.nip.io', // a public address spelled in a wildcard name
+    ])
       expect(isPrivateHost(host), host).toBe(false);
     expect(refused('https://fcdn.example/report.css')).toBeNull();
     expect(refused('https://fe8.cdn.example/seal.svg')).toBeNull();

@@ -11,7 +11,7 @@
 // check are passed in.
 import { type CopyFiles, MAX_IMPORT_DEPTH, type ResourceRef, stylesheetRefs } from './copy-resources';
 import { keptContentType } from './copy-types';
-import { originPattern, refusedUrl, type UrlPolicy } from './resource-url';
+import { isPrivateHost, originPattern, refusedUrl, type UrlPolicy } from './resource-url';
 
 export const COPY_LIMITS = {
   /** Files in one copy (a real report's look: 5-40). */
@@ -31,6 +31,12 @@ export interface DownloadDeps {
   fetch(url: string, init: RequestInit): Promise<Response>;
   /** Whether the browser holds the host permission for this origin pattern now (permissions.contains). */
   granted(pattern: string): Promise<boolean>;
+  /**
+   * The addresses a host name resolves to, where the browser can say (Firefox's dns.resolve; Chrome
+   * has no DNS API): a public name that leads to this computer or its network (`127.0.0.1.nip.io`, a
+   * rebinding domain) is refused like the address itself. Undefined: not asked.
+   */
+  resolve?(host: string): Promise<string[]>;
   policy: UrlPolicy;
   /** Asked once, when the copy passes limits.askAboveBytes: false stops the download. */
   confirmLarge(bytes: number): Promise<boolean>;
@@ -144,6 +150,23 @@ export async function downloadCopy(
   let asked = !!previous && previous.bytes > limits.askAboveBytes;
   const done = new Set([...Object.keys(result.files), ...result.skipped.map((s) => s.url)]);
   const queue = refs.map((ref) => ({ ref, depth: 0 }));
+  // Each host's addresses, asked once (an unanswerable name is left to fetch to fail).
+  const resolved = new Map<string, Promise<boolean>>();
+  const leadsPrivate = (host: string): Promise<boolean> => {
+    const { resolve } = deps;
+    if (!resolve || deps.policy.allowPrivate || host.startsWith('[') || /^[\d.]+$/.test(host))
+      return Promise.resolve(false);
+    let answer = resolved.get(host);
+    if (!answer) {
+      answer = resolve(host).then(
+        (addresses) =>
+          addresses.some((address) => isPrivateHost(address.includes(':') ? `[${address}]` : address)),
+        () => false,
+      );
+      resolved.set(host, answer);
+    }
+    return answer;
+  };
   let requests = previous?.requests ?? 0;
   const skip = (url: string, reason: string) => {
     done.add(url);
@@ -171,6 +194,10 @@ export async function downloadCopy(
     if (requests >= limits.requests) {
       skip(ref.url, `a copy asks its hosts at most ${limits.requests} times`);
       result.stopped = 'limit';
+      continue;
+    }
+    if (await leadsPrivate(new URL(ref.url).hostname)) {
+      skip(ref.url, 'its name leads to a private or local address');
       continue;
     }
     if (!(await deps.granted(pattern))) {

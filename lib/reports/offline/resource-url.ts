@@ -44,7 +44,13 @@ export const hostKey = (hostname: string): string => hostname.toLowerCase().repl
 export function isPrivateHost(hostname: string): boolean {
   const host = hostKey(hostname);
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
-  if (PRIVATE_V4.some((range) => range.test(host))) return true;
+  // IPv4 ranges apply to IPv4 literals only (the URL parser writes every numeric form dotted):
+  // `10.cdn.example` is a public name; where a name leads is the resolver's to say (download-copy.ts).
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return PRIVATE_V4.some((range) => range.test(host));
+  // Wildcard DNS names that lead to the address they spell (`127.0.0.1.nip.io`, `10-0-0-5.sslip.io`):
+  // refused in every browser, Chrome included, which cannot resolve names for an extension.
+  const spelled = /^(\d{1,3}(?:[.-]\d{1,3}){3})[.-]/.exec(host)?.[1]?.replaceAll('-', '.');
+  if (spelled && PRIVATE_V4.some((range) => range.test(spelled))) return true;
   // IPv6 ranges apply to IPv6 literals only ([…] in a URL): `fcdn.example` is a public name.
   if (!host.startsWith('[')) return false;
   const v6 = host.slice(1, -1);
