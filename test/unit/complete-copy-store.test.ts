@@ -178,4 +178,51 @@ describe('complete copies in the library', () => {
     }
     expect((await bg.deliver('getCopiesSummary', undefined, bg.senders.page)).value.keys).toEqual([]);
   });
+
+  it("one budget holds the reports and their copies' files: copies make room from the reports opened longest ago, a shared file counts once, and a copy that cannot fit is not kept (issue 44)", async () => {
+    await startBackground({ configured: true });
+    const { keepReport, trimLibrary, openLibrary } = await import(
+      '@/entrypoints/background/storage/report-store'
+    );
+    const { keepCopy } = await import('@/entrypoints/background/storage/copy-store');
+    const stored = (id: string) => ({ ...report(id), html: 'x'.repeat(1_000) }); // 2,000 bytes each
+    const BUDGET = 14_000;
+    for (const id of ['oldest', 'older', 'newer'])
+      await keepReport(stored(id) as never, '2026-11-01', BUDGET);
+    // Opened one after another (the harness's clock need not move between them).
+    const opened = await openLibrary();
+    for (const [at, id] of ['oldest', 'older', 'newer'].entries()) {
+      const kept = await opened.get('reports', ['providerA', id]);
+      if (kept) await opened.put('reports', { ...kept, lastOpenedAt: 1_000 + at });
+    }
+    const file = (n: number, fill = 'p') => `data:image/png;base64,${b64(fill.repeat(n))}`;
+    // Two copies sharing one file of about 2,400 characters: counted once, beside 6,000 of reports.
+    const shared = { [`${CDN}/seal.png`]: file(1_800) };
+    const sharedBytes = (shared[`${CDN}/seal.png`] as string).length * 2;
+    expect(await keepCopy('providerA', 'older', shared, BUDGET)).toMatchObject({ saved: true });
+    expect((await keepCopy('providerA', 'newer', shared, BUDGET)).saved).toBe(true);
+    const library = await openLibrary();
+    expect(await trimLibrary(library, BUDGET)).toBe(6_000 + sharedBytes);
+    expect((await library.getAllKeys('reports')).map((key) => key[1]).sort()).toEqual([
+      'newer',
+      'older',
+      'oldest',
+    ]);
+    // A copy of 'newer' adding 2,400 more: over the budget, so the report opened longest ago goes
+    // (with no copy of its own), and the shared file stays for the copies still using it.
+    const bigger = await keepCopy(
+      'providerA',
+      'newer',
+      { ...shared, [`${CDN}/photo.png`]: file(1_800, 'q') },
+      BUDGET,
+    );
+    expect(bigger.saved).toBe(true);
+    expect((await library.getAllKeys('reports')).map((key) => key[1]).sort()).toEqual(['newer', 'older']);
+    expect(await trimLibrary(library, BUDGET)).toBeLessThanOrEqual(BUDGET);
+    // A copy larger than the whole budget is not kept, and its report stays as it came.
+    const huge = await keepCopy('providerA', 'newer', { [`${CDN}/huge.png`]: file(12_000, 'h') }, BUDGET);
+    expect(huge).toEqual({ saved: false, why: 'budget' });
+    expect(await library.get('reports', ['providerA', 'newer'])).toBeDefined();
+    expect(await trimLibrary(library, BUDGET)).toBeLessThanOrEqual(BUDGET);
+  });
 });

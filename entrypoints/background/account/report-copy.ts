@@ -24,7 +24,9 @@ export async function keepCompleteCopy({
     message:
       kept.why === 'not-kept'
         ? 'This report is not kept on this computer (the browser refused to store it), so its look cannot be kept either. It still opens from the service.'
-        : 'The browser has no room left for this copy (its storage for the extension is full). Nothing was lost: the report is kept as it came and opens as before. Free some disk space, or clear cached data in the options, and try again.',
+        : kept.why === 'budget'
+          ? 'This copy does not fit in the room the library keeps for your reports (50 MB, reports and their copies together), even after making room from the reports you opened longest ago. Nothing was lost: the report is kept as it came and opens as before.'
+          : 'The browser has no room left for this copy (its storage for the extension is full). Nothing was lost: the report is kept as it came and opens as before. Free some disk space, or clear cached data in the options, and try again.',
   });
 }
 

@@ -5,7 +5,14 @@
 // full) leaves the bare report exactly as it was.
 import type { Provider } from '@/lib/domain';
 import type { CopyFiles } from '@/lib/reports/offline/copy-resources';
-import { dropUnusedAssets, isStorageRefusal, type KeptCopy, openLibrary } from './report-store';
+import {
+  DEFAULT_BUDGET_BYTES,
+  dropUnusedAssets,
+  isStorageRefusal,
+  type KeptCopy,
+  openLibrary,
+  trimLibrary,
+} from './report-store';
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -14,13 +21,18 @@ async function sha256(text: string): Promise<string> {
 
 export type CopyKept =
   | { saved: true; bytes: number; newBytes: number }
-  | { saved: false; why: 'not-kept' | 'refused' };
+  | { saved: false; why: 'not-kept' | 'refused' | 'budget' };
 
 /**
  * Keeps a report's complete copy. `newBytes` is what it added (files no other copy had); `refused`
  * when the browser would not write it (a full quota): nothing of it is kept, nothing else changes.
  */
-export async function keepCopy(provider: Provider, id: string, files: CopyFiles): Promise<CopyKept> {
+export async function keepCopy(
+  provider: Provider,
+  id: string,
+  files: CopyFiles,
+  budgetBytes = DEFAULT_BUDGET_BYTES,
+): Promise<CopyKept> {
   const hashed = await Promise.all(
     Object.entries(files).map(async ([url, data]) => ({ url, data, hash: await sha256(data) })),
   );
@@ -50,6 +62,13 @@ export async function keepCopy(provider: Provider, id: string, files: CopyFiles)
     };
     await transaction.objectStore('copies').put(copy);
     await transaction.done;
+    // One budget with the reports: older reports (and their copies) make room; if this copy still
+    // does not fit, it is not kept (its report stays as it came).
+    if ((await trimLibrary(database, budgetBytes, [provider, id])) > budgetBytes) {
+      await database.delete('copies', [provider, id]);
+      await dropUnusedAssets(database);
+      return { saved: false, why: 'budget' };
+    }
     return { saved: true, bytes: copy.bytes, newBytes };
   } catch (error) {
     if (!isStorageRefusal(error)) throw error;

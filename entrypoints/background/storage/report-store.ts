@@ -50,7 +50,8 @@ export interface LibrarySchema extends DBSchema {
   assets: { key: string; value: CopyAsset };
 }
 
-const DEFAULT_BUDGET_BYTES = 50 * 1024 * 1024;
+/** What the library keeps at most, its reports and their copies' files together (2 bytes a character). */
+export const DEFAULT_BUDGET_BYTES = 50 * 1024 * 1024;
 let db: Promise<IDBPDatabase<LibrarySchema>> | undefined;
 
 /** The browser refused the storage (IndexedDB not available, quota exceeded): not a bug here. */
@@ -136,20 +137,48 @@ export async function findReport(provider: Provider, id: string): Promise<Stored
   }
 }
 
-async function trim(database: IDBPDatabase<LibrarySchema>, budgetBytes: number) {
+/**
+ * Trims the library to its budget, the least recently opened report first: one budget for the
+ * reports and their complete copies' files (each file counted once, however many copies share it:
+ * issue 44, copies grew outside the budget until new purchases could no longer be kept). A report's
+ * copy goes with it, and a file with the last copy using it; facts stay (a few hundred bytes each).
+ * `spare` is never dropped (a copy being kept for it). Returns the bytes the library holds after.
+ */
+export async function trimLibrary(
+  database: IDBPDatabase<LibrarySchema>,
+  budgetBytes = DEFAULT_BUDGET_BYTES,
+  spare?: [Provider, string],
+): Promise<number> {
   const all = await database.getAllFromIndex('reports', 'lastOpenedAt');
-  let total = all.reduce((sum, r) => sum + r.bytes, 0);
+  const copies = new Map(
+    (await database.getAll('copies')).map((copy) => [`${copy.provider}:${copy.id}`, copy] as const),
+  );
+  const users = new Map<string, number>();
+  const sizes = new Map<string, number>();
+  for (const copy of copies.values())
+    for (const [hash, size] of Object.entries(copy.sizes ?? {})) {
+      users.set(hash, (users.get(hash) ?? 0) + 1);
+      sizes.set(hash, size * 2);
+    }
+  let total = all.reduce((sum, r) => sum + r.bytes, 0) + [...sizes.values()].reduce((a, b) => a + b, 0);
   let dropped = false;
   for (const oldest of all) {
     if (total <= budgetBytes) break;
-    // A report's complete copy goes with it; its facts stay (a few hundred bytes, read by the library).
+    if (spare && oldest.provider === spare[0] && oldest.id === spare[1]) continue;
     await database.delete('reports', [oldest.provider, oldest.id]);
     await database.delete('copies', [oldest.provider, oldest.id]);
     total -= oldest.bytes;
+    for (const hash of Object.keys(copies.get(`${oldest.provider}:${oldest.id}`)?.sizes ?? {})) {
+      const left = (users.get(hash) ?? 1) - 1;
+      users.set(hash, left);
+      if (left === 0) total -= sizes.get(hash) ?? 0;
+    }
     dropped = true;
   }
   if (dropped) await dropUnusedAssets(database);
+  return total;
 }
+const trim = trimLibrary;
 
 /** Removes the copies' files no copy names any more (after a copy or its report went). */
 export async function dropUnusedAssets(database: IDBPDatabase<LibrarySchema>): Promise<number> {
