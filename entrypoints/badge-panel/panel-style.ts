@@ -2,6 +2,8 @@
 // (entrypoints/vin.content/badge-style.ts, which also holds the shared font, box sizing and mark).
 // The badge's host is the panel's containing block.
 export const PANEL_CSS = `
+/* The panel's words that depend on the account are generated content (panel.tsx says why). */
+[data-w]::before { content: attr(data-w); }
 .panel { position: absolute; top: calc(100% + 2px); left: 4px; width: 290px; padding: 8px 12px 10px;
   background: #fff; color: #17202b; border: 1px solid #c6cdd6; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
   font-size: 14px; line-height: 1.4; text-align: left; white-space: normal; }

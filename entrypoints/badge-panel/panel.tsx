@@ -2,6 +2,10 @@
 // by the service), a report only through the extension's own confirmation window, never from the
 // page. The balance is never shown here: a web page must not learn it. Drawn in the badge's closed
 // shadow root, under the pill the content script draws (entrypoints/vin.content/pill.ts).
+// Every word that depends on the account (counts, a report held, its facts, which actions there are)
+// is CSS generated content (`<W>`), never a text node: window.find() and Selection.modify() reach
+// into closed shadow roots, generated content they do not (issue 44). Buttons are named for screen
+// readers by aria-label, which no page script can read inside the closed root either.
 import { Component, createRef } from 'preact';
 import type { RecordCounts } from '@/lib/domain';
 import type { NewRecords } from '@/lib/messaging/page-messages';
@@ -27,6 +31,18 @@ interface PanelState {
 const SHEET_MAX_WIDTH = 480;
 
 type Step = { step: 'idle' } | { step: 'checking' } | { step: 'checked'; result: Result<RecordCounts> };
+
+/** Words shown as generated content (`[data-w]::before { content: attr(data-w) }`). */
+const W = ({ t }: { t: string }) => <span data-w={t} />;
+
+/** A button whose words are generated content, named for screen readers by its aria-label. */
+function Act({ words, class: className, onClick }: { words: string; class: string; onClick(): void }) {
+  return (
+    <button type="button" class={className} aria-label={words} onClick={onClick}>
+      <W t={words} />
+    </button>
+  );
+}
 
 export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelState> {
   override state: PanelState = {
@@ -143,7 +159,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
         </div>
         {owned && facts && (
           <p class="facts" data-testid="owned-facts">
-            {facts}
+            <W t={facts} />
           </p>
         )}
         {mismatch && (
@@ -155,67 +171,68 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
           <>
             <div class="counts" role="status">
               <span>providerA</span>
-              <span data-provider="providerA">{plural(counts.records.providerA, 'record')}</span>
+              <span data-provider="providerA">
+                <W t={plural(counts.records.providerA, 'record')} />
+              </span>
               <span>providerB</span>
-              <span data-provider="providerB">{plural(counts.records.providerB, 'record')}</span>
+              <span data-provider="providerB">
+                <W t={plural(counts.records.providerB, 'record')} />
+              </span>
             </div>
             <p class="muted">
-              Records are entries in each provider's history: registrations, inspections, title changes,
-              odometer readings.
+              <W t="Records are entries in each provider's history: registrations, inspections, title changes, odometer readings." />
             </p>
           </>
         )}
         {state.step === 'checking' && (
           <p class="muted" role="status">
-            Checking records…
+            <W t="Checking records…" />
           </p>
         )}
         {state.step === 'checked' && !state.result.ok && (
           <p class="error" role="alert">
-            {state.result.error.message}
+            <W t={state.result.error.message} />
           </p>
         )}
         <div class="actions">
-          {owned && (
-            <button type="button" class="act" onClick={() => this.act('openOwned')}>
-              Open your report (free)
-            </button>
-          )}
+          {owned && <Act class="act" words="Open your report (free)" onClick={() => this.act('openOwned')} />}
           {owned && since === null && (
-            <button type="button" class="act secondary" onClick={this.checkNew}>
-              Check for new records · 1 record check
-            </button>
+            <Act
+              class="act secondary"
+              words="Check for new records · 1 record check"
+              onClick={this.checkNew}
+            />
           )}
           {!owned && state.step === 'idle' && (
             <>
-              <button type="button" class="act" onClick={this.check}>
-                Check records
-              </button>
-              <span class="muted">uses 1 record check</span>
+              <Act class="act" words="Check records" onClick={this.check} />
+              <span class="muted">
+                <W t="uses 1 record check" />
+              </span>
             </>
           )}
           {!owned && counts && (
-            <button type="button" class="act paid" onClick={() => this.act('openPurchase')}>
-              Get a report · 1 credit…
-            </button>
+            <Act class="act paid" words="Get a report · 1 credit…" onClick={() => this.act('openPurchase')} />
           )}
           {state.step === 'checked' && !state.result.ok && (
-            <button type="button" class="act secondary" onClick={this.check}>
-              Try again
-            </button>
+            <Act class="act secondary" words="Try again" onClick={this.check} />
           )}
         </div>
         {since === 'checking' && (
           <p class="muted" role="status">
-            Checking for new records…
+            <W t="Checking for new records…" />
           </p>
         )}
         {since && since !== 'checking' && (
           <p class={since.ok ? '' : 'error'} role="status" data-testid="since">
-            {since.ok ? newRecordsText(since.value) : since.error.message}
+            <W t={since.ok ? newRecordsText(since.value) : since.error.message} />
           </p>
         )}
-        {notice && <p class="muted">{notice}</p>}
+        {notice && (
+          <p class="muted">
+            <W t={notice} />
+          </p>
+        )}
         {/* Last in the tab order (the first Tab from the pill reaches the action), shown top right. */}
         <button type="button" class="close" aria-label="Close" onClick={onClose}>
           ×

@@ -12,6 +12,8 @@ export const BADGE_CSS = `
 /* Drawn, not placed yet: laid out (its size is read) but not seen until it sits where it hides nothing. */
 :host(:not([data-vhr-placed])) { visibility: hidden; }
 .badge { display: inline-block; }
+/* Every word the badge shows is generated content (pill.ts says why). */
+[data-w]::before { content: attr(data-w); }
 * { box-sizing: border-box; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
 .pill { display: inline-flex; align-items: center; gap: 5px; font-size: 12px; line-height: 18px; padding: 1px 8px 1px 2px;
   margin: 0; border: 1px solid #0f5f5c; border-radius: 11px; background: #fff; color: #0b3b39; cursor: pointer;

@@ -2,6 +2,10 @@
 // extension's mark and the vehicle's state at a glance (not checked, counts known, report owned, or
 // a warning when the VIN contradicts the listing). Compact, it shows the mark alone and says the
 // same to screen readers. Its panel comes on the first click (panel-loader.ts).
+// Its words are CSS generated content (`data-w`, shown by badge-style.ts's rule), never text nodes:
+// a closed shadow root is no wall against window.find() and Selection.modify() (issue 44), but
+// neither reaches generated content. An owned report changes the pill's colours and the words screen
+// readers hear, never its visible words or size: the page can measure the badge's box.
 import type { RecordCounts } from '@/lib/domain';
 import { plural } from '@/lib/plural';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
@@ -25,10 +29,10 @@ export interface Pill {
 const total = (counts: RecordCounts) => counts.records.providerA + counts.records.providerB;
 
 export function createPill(doc: Document, decode: LocalDecode): Pill {
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => {
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, words?: string) => {
     const node = doc.createElement(tag);
     if (className) node.className = className;
-    if (text) node.textContent = text;
+    if (words) node.dataset.w = words;
     return node;
   };
   const root = el('div', 'badge');
@@ -39,7 +43,7 @@ export function createPill(doc: Document, decode: LocalDecode): Pill {
   const mark = el('span', 'mark', 'VH');
   mark.setAttribute('aria-hidden', 'true');
   const text = el('span', 'text');
-  const words = doc.createTextNode('');
+  const words = el('span', 'words');
   text.append(el('span', 'visually-hidden', 'VIN History Lens: '), words);
   button.append(mark, text);
   root.append(button);
@@ -49,17 +53,20 @@ export function createPill(doc: Document, decode: LocalDecode): Pill {
     root,
     button,
     show({ counts, owned, mismatch }) {
+      // Owned or not, the same words and width: only the colours and what a screen reader hears differ.
       const said = mismatch
         ? '⚠ VIN does not match'
-        : owned
-          ? 'owned · open'
-          : counts
-            ? `${label} · ${plural(total(counts), 'record')}`
-            : label;
+        : counts && !owned
+          ? `${label} · ${plural(total(counts), 'record')}`
+          : label;
+      const heard = `VIN History Lens: ${owned && !mismatch ? 'your report, open it · ' : ''}${said}`;
       const kind = mismatch ? ' warn' : owned ? ' owned' : counts ? ' known' : '';
       button.className = `pill${kind}${compact ? ' compact' : ''}`;
-      if (words.data === said) return false;
-      words.data = said;
+      // The mark's box is the same either way: a check for a report held.
+      mark.dataset.w = owned && !mismatch ? '✓' : 'VH';
+      if (button.getAttribute('aria-label') !== heard) button.setAttribute('aria-label', heard);
+      if (words.dataset.w === said) return false;
+      words.dataset.w = said;
       return true;
     },
     setCompact(value) {

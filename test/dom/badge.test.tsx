@@ -22,6 +22,36 @@ const counts = {
   records: { providerA: 33, providerB: 37 },
 };
 
+/**
+ * An element's words as the user sees them: text and the badge's generated words (`data-w`, CSS
+ * content: pill.ts says why no account-dependent word is a text node).
+ */
+function words(el: Element | null | undefined): string {
+  if (!el) return '';
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) parts.push(node.nodeValue ?? '');
+    else if (node.nodeType === 1) {
+      const w = (node as Element).getAttribute('data-w');
+      if (w !== null) parts.push(w);
+      for (const child of node.childNodes) walk(child);
+    }
+  };
+  walk(el);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** The element showing these generated words, once it is drawn. */
+const shownWords = (shadow: ShadowRoot, match: string | RegExp) =>
+  waitFor(() => {
+    const found = [...shadow.querySelectorAll('[data-w]')].find((el) => {
+      const w = el.getAttribute('data-w') ?? '';
+      return typeof match === 'string' ? w === match : match.test(w);
+    });
+    if (!found) throw new Error(`no words ${match}`);
+    return found;
+  });
+
 function setup(
   overrides: Partial<BadgeActions> = {},
   props: { owned?: boolean; mismatch?: ListingSays | null } = {},
@@ -67,7 +97,7 @@ function setup(
     onWords,
     onOpen: () => {},
   });
-  return { actions, ui: within(shadow as unknown as HTMLElement), pill: pill.button, onWords };
+  return { actions, ui: within(shadow as unknown as HTMLElement), shadow, pill: pill.button, onWords };
 }
 
 describe('badge', () => {
@@ -80,31 +110,31 @@ describe('badge', () => {
   });
 
   it('checks records only when asked, says it costs a record check, and the pill then shows the counts', async () => {
-    const { actions, ui, pill, onWords } = setup();
+    const { actions, ui, shadow, pill, onWords } = setup();
     fireEvent.click(pill);
-    expect(await ui.findByText('uses 1 record check')).toBeTruthy();
+    expect(await shownWords(shadow, 'uses 1 record check')).toBeTruthy();
     fireEvent.click(ui.getByRole('button', { name: 'Check records' }));
-    expect(await ui.findByText('33 records')).toBeTruthy();
-    expect(ui.getByText('37 records')).toBeTruthy();
+    expect(await shownWords(shadow, '33 records')).toBeTruthy();
+    expect(await shownWords(shadow, '37 records')).toBeTruthy();
     expect(actions.checkRecords).toHaveBeenCalledTimes(1);
-    expect(pill.textContent).toContain('2012 Ram · 70 records');
+    expect(words(pill)).toContain('2012 Ram · 70 records');
     expect(onWords).toHaveBeenCalledTimes(1);
   });
 
   it("opens the extension's confirmation window, and never buys from the page", async () => {
-    const { actions, ui, pill } = setup();
+    const { actions, ui, shadow, pill } = setup();
     fireEvent.click(pill);
     fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
     // The paid action names its cost; the balance is never shown to the page.
     fireEvent.click(await ui.findByRole('button', { name: 'Get a report · 1 credit…' }));
-    expect(document.body.textContent).not.toMatch(/credits? left|balance/i);
-    expect(await ui.findByText(/confirm there/)).toBeTruthy();
+    expect(words(shadow.firstElementChild)).not.toMatch(/credits? left|balance/i);
+    expect(await shownWords(shadow, /confirm there/)).toBeTruthy();
     expect(actions.openPurchase).toHaveBeenCalledWith('1C6RD6FT1CS310366');
   });
 
   it('shows a failed check with its message and lets the user try again', async () => {
     let calls = 0;
-    const { ui, pill } = setup({
+    const { ui, shadow, pill } = setup({
       checkRecords: async () =>
         ++calls === 1
           ? {
@@ -118,9 +148,9 @@ describe('badge', () => {
     });
     fireEvent.click(pill);
     fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
-    expect((await ui.findByRole('alert')).textContent).toMatch(/Try again in 60 s/);
+    expect(words(await ui.findByRole('alert'))).toMatch(/Try again in 60 s/);
     fireEvent.click(ui.getByRole('button', { name: 'Try again' }));
-    expect(await ui.findByText('33 records')).toBeTruthy();
+    expect(await shownWords(shadow, '33 records')).toBeTruthy();
   });
 
   it('turns a background that does not answer into a message, not a blank panel', async () => {
@@ -129,28 +159,27 @@ describe('badge', () => {
     });
     fireEvent.click(pill);
     fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
-    expect((await ui.findByRole('alert')).textContent).toMatch(
-      /did not answer \(Could not establish connection\)/,
-    );
+    expect(words(await ui.findByRole('alert'))).toMatch(/did not answer \(Could not establish connection\)/);
   });
 
-  it('carries the extension\'s mark, says "owned · open" for a report held, and opens it free', async () => {
-    const { actions, ui } = setup({}, { owned: true });
-    // The pill says "owned", never what the report says: its facts are asked for once the panel opens.
+  it('marks a report held (a check in the mark, the same words and size), tells screen readers, and opens it free', async () => {
+    const { actions, ui, shadow, pill } = setup({}, { owned: true });
+    // The pill shows the vehicle as for anyone, with a check; its facts are asked for once the panel opens.
     expect(actions.ownedFacts).not.toHaveBeenCalled();
-    fireEvent.click(ui.getByRole('button', { name: /VIN History Lens: owned · open/ }));
-    expect((await ui.findByTestId('owned-facts')).textContent).toBe(
+    expect(words(pill)).toBe('✓VIN History Lens: 2012 Ram');
+    fireEvent.click(ui.getByRole('button', { name: 'VIN History Lens: your report, open it · 2012 Ram' }));
+    expect(words(await ui.findByTestId('owned-facts'))).toBe(
       'providerA: 2 owners · no accidents · clean title',
     );
     expect(actions.ownedFacts).toHaveBeenCalledWith('1C6RD6FT1CS310366');
     fireEvent.click(await ui.findByRole('button', { name: 'Open your report (free)' }));
-    expect(await ui.findByText(/opened in a new tab/)).toBeTruthy();
+    expect(await shownWords(shadow, /opened in a new tab/)).toBeTruthy();
     expect(actions.openOwned).toHaveBeenCalledWith('1C6RD6FT1CS310366');
     expect(ui.queryByRole('button', { name: 'Check records' })).toBeNull();
     expect(actions.openPurchase).not.toHaveBeenCalled();
     // Held: one record check on request says what was added since the purchase.
     fireEvent.click(ui.getByRole('button', { name: 'Check for new records · 1 record check' }));
-    expect((await ui.findByTestId('since')).textContent).toMatch(
+    expect(words(await ui.findByTestId('since'))).toMatch(
       /^3 records added to providerA since you bought the report \(30 then, 33 now\)/,
     );
     expect(actions.checkNewRecords).toHaveBeenCalledTimes(1);

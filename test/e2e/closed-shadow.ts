@@ -17,13 +17,16 @@ function* walk(node: DomNode): Generator<DomNode> {
   for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) yield* walk(child);
 }
 
+/** A node's words as the user sees them: its text and the badge's generated words (`data-w`,
+ * CSS content no page script can read: entrypoints/vin.content/pill.ts). */
+const wordsOf = (n: DomNode): string[] => {
+  if (n.nodeType === 3) return [n.nodeValue];
+  const attrs = n.attributes ?? [];
+  const i = attrs.indexOf('data-w');
+  return i >= 0 ? [attrs[i + 1] ?? ''] : [];
+};
 const textOf = (node: DomNode): string =>
-  [...walk(node)]
-    .filter((n) => n.nodeType === 3)
-    .map((n) => n.nodeValue)
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  [...walk(node)].flatMap(wordsOf).join(' ').replace(/\s+/g, ' ').trim();
 
 export async function badgeOf(page: Page, vin: string) {
   const cdp: CDPSession = await page.context().newCDPSession(page);

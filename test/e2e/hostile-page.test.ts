@@ -94,6 +94,104 @@ describe('a hostile page', () => {
     expect(seen.messages).toEqual([]);
   });
 
+  it('cannot read what the user bought: find, selection, innerText and measuring the badges learn nothing (issue 44)', async () => {
+    // The user's two reports of the Cruze are read once in the library: its badge's panel says their facts.
+    const library = await stack.browser.openPage('library.html');
+    await library
+      .locator('li[data-vin="1G1PG5SC3C7167133"]')
+      .getByRole('button', { name: 'Compare providerA and providerB' })
+      .click();
+    await expect
+      .poll(() => library.getByTestId('facts-table').locator('tr[data-fact="owners"] td').allTextContents())
+      .toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)]);
+    await library.close();
+    // The page opened again, now that the extension knows the account's reports (as a user's next visit).
+    await page.bringToFront();
+    await page.reload();
+    await page.waitForFunction((n) => document.querySelectorAll('vhr-badge').length >= n, VEHICLES.length);
+    // A vehicle of the same year and make the user holds nothing of, beside it.
+    const other = '1G1PG5SC1C7204518';
+    await addCard(other);
+    const owned = await badgeOf(page, '1G1PG5SC3C7167133');
+    await owned.open();
+    // The user sees what the reports say.
+    await expect
+      .poll(() => owned.text(), { timeout: 10_000 })
+      .toMatch(/2 reports \(provider[AB] \+ provider[AB]\): \d+ owners?/);
+    const secrets = [
+      'owner',
+      'accident',
+      'title',
+      'reports (',
+      'your report',
+      'Open your',
+      'record check',
+      'Check records',
+      'Get a report',
+      'credit',
+      'owned',
+    ];
+    const learned = await page.evaluate(
+      ({ secrets, vins }) => {
+        const found: string[] = [];
+        const sel = getSelection() as Selection;
+        const find = (window as unknown as { find(s: string, c: boolean, b: boolean, w: boolean): boolean })
+          .find;
+        for (const word of secrets) {
+          sel.removeAllRanges();
+          if (find.call(window, word, false, false, true)) found.push(`find: ${word}`);
+        }
+        // Everything the selection covers, then a selection walked from the top to the end.
+        sel.removeAllRanges();
+        sel.selectAllChildren(document.body);
+        const selected = sel.toString();
+        sel.removeAllRanges();
+        const start = document.createRange();
+        start.setStart(document.body, 0);
+        sel.addRange(start);
+        for (let i = 0; i < 400; i++) sel.modify('extend', 'forward', 'line');
+        const walked = sel.toString();
+        sel.removeAllRanges();
+        // The words of every element the page can reach, the badges' hosts included.
+        const reachable = [...document.querySelectorAll('*')]
+          .map((el) => `${(el as HTMLElement).innerText ?? ''} ${el.textContent ?? ''}`)
+          .join(' ');
+        for (const word of secrets)
+          for (const [how, text] of [
+            ['selection', selected],
+            ['Selection.modify', walked],
+            ['innerText', reachable],
+          ] as const)
+            if (text.toLowerCase().includes(word.toLowerCase())) found.push(`${how}: ${word}`);
+        // Measuring: the badge of a report held is the size of one the user holds nothing of.
+        const box = (vin: string) => {
+          const r = (
+            document.querySelector(`vhr-badge[data-vhr-vin="${vin}"]`) as Element
+          ).getBoundingClientRect();
+          return [Math.round(r.width), Math.round(r.height)];
+        };
+        // Text at points over the badge resolves to its host, never to its words.
+        const pill = (
+          document.querySelector(`vhr-badge[data-vhr-vin="${vins[0]}"]`) as Element
+        ).getBoundingClientRect();
+        const caret = document.caretRangeFromPoint?.(pill.left + pill.width / 2, pill.top + pill.height / 2);
+        const caretText = caret?.startContainer.nodeType === 3 ? (caret.startContainer.nodeValue ?? '') : '';
+        return { found, boxes: vins.map(box), caretText };
+      },
+      { secrets, vins: ['1G1PG5SC3C7167133', other] },
+    );
+    expect(learned.found).toEqual([]);
+    expect(learned.boxes[0]).toEqual(learned.boxes[1]);
+    expect(learned.caretText).not.toMatch(/owned|report|owner/i);
+    await page.keyboard.press('Escape');
+    await owned.close();
+    await page.evaluate(() => {
+      for (const card of document.querySelectorAll('article'))
+        if (card.querySelector('h2')?.textContent === 'Added later') card.remove();
+    });
+    await expect.poll(badgeVins).toEqual(VEHICLES);
+  });
+
   it('lures clicks over and through the badges: nothing is bought, only the extension window can buy', async () => {
     await page.evaluate(() => attack.lures());
     // The user clicks the invisible button over the first badge, and the popover over the third:
