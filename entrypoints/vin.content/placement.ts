@@ -23,6 +23,8 @@ const MANY = 1;
 /** A strip of slides (sites name them so, in classes, ids or ARIA), which repeats listings shown elsewhere. */
 const CAROUSEL =
   '[class*="carousel" i],[id*="carousel" i],[data-cmp*="carousel" i],[aria-roledescription="carousel" i],[class*="swiper" i],[class*="slick" i],[class*="splide" i]';
+/** Where a page about one vehicle may name it besides its <title> and <h1>. */
+const TITLE_BLOCKS = 'h2, [class*="title" i]:not(title)';
 // A key on more elements than this is page furniture (a logo, a "view all" link), not a card's.
 const MAX_CARRIERS = 8;
 
@@ -148,19 +150,26 @@ export function createPlacer(doc: Document) {
 
   // What the page says of itself (its URL's ids, its title and heading): read once per pass of
   // prepareData, not once per VIN.
-  let pageSelf: { keys: Set<string>; title: string; heading: string } | null = null;
+  let pageSelf: { keys: Set<string>; titles: string[]; headings: string[] } | null = null;
 
-  /** Whether the page is about this vehicle: its URL carries the record's listing id, or its title names it. */
-  function aboutThisVehicle(occurrences: Occurrence[]): boolean {
+  /**
+   * Whether the page is about this vehicle: its URL carries the record's listing id, or its title or
+   * main heading names it. `alone` (the page's data holds this one vehicle): a title block that is
+   * not an <h1> counts too (a lot page's title is a styled div: issue 47), which on a page of
+   * results, whose cards have titles of their own, it must not.
+   */
+  function aboutThisVehicle(occurrences: Occurrence[], alone: boolean): boolean {
     pageSelf ??= {
       keys: new Set(urlKeys(doc.URL, doc.baseURI).filter((k) => k.startsWith('i:'))),
-      title: doc.title,
-      heading: doc.querySelector('h1')?.textContent ?? '',
+      titles: [doc.title, doc.querySelector('h1')?.textContent ?? ''],
+      headings: [...doc.querySelectorAll(TITLE_BLOCKS)].slice(0, 4).map((el) => el.textContent ?? ''),
     };
-    const { keys, title, heading } = pageSelf;
+    const { keys, titles, headings } = pageSelf;
+    const named = alone ? [...titles, ...headings] : titles;
     return occurrences.some((o) => {
       if (o.kind !== 'json' || !o.record) return false;
-      if (titleNames(title, o.record) || titleNames(heading, o.record)) return true;
+      const record = o.record;
+      if (named.some((title) => titleNames(title, record))) return true;
       return recordKeysOf(o).strong.some((k) => keys.has(k));
     });
   }
@@ -188,7 +197,7 @@ export function createPlacer(doc: Document) {
       for (const [vin, occurrences] of due) {
         if (looked.has(vin)) continue;
         looked.add(vin);
-        if (aboutThisVehicle(occurrences)) pageVehicles.add(vin);
+        if (aboutThisVehicle(occurrences, due.size === 1)) pageVehicles.add(vin);
         ready.add(vin);
         // A data block inside its own card needs no keys: learning them would mark look-alike cards
         // (another card with the same title) as this VIN's.
@@ -242,7 +251,10 @@ export function createPlacer(doc: Document) {
         // Carriers of one key in two cards (a shared photo, two look-alike titles) say nothing, unless
         // one is a carousel's slide (a dealer's "more from us" strip that repeats a result): the
         // listing's card is the result.
-        const outer = outermost(found) ?? outermost(found.filter((card) => !card?.closest(CAROUSEL)));
+        const outer =
+          outermost(found) ??
+          outermost(found.filter((card) => !card?.closest(CAROUSEL))) ??
+          outermost(found.filter((card) => card && !inSlidingStrip(card)));
         if (outer) cards.push(outer);
       }
       if (cards.length === 0) continue;
@@ -323,6 +335,28 @@ export function createPlacer(doc: Document) {
     noteAdded: index.noteAdded,
     noteRemoved: index.noteRemoved,
   };
+}
+
+/**
+ * Whether a card sits in a strip of slides however the site names it (issue 47: the real page's
+ * dealer strip matched no carousel name): an ancestor that lays its children in one row wider than
+ * itself, clipping or scrolling them sideways. Read only when a key's carriers fall in two cards.
+ */
+function inSlidingStrip(card: Element): boolean {
+  for (
+    let el = card.parentElement, depth = 0;
+    el && el !== el.ownerDocument.body && depth < 4;
+    el = el.parentElement, depth++
+  ) {
+    if (el.scrollWidth <= el.clientWidth + 1) continue;
+    const style = getComputedStyle(el);
+    if (
+      /hidden|auto|scroll|clip/.test(style.overflowX) &&
+      (style.display.includes('flex') || style.display.includes('grid') || style.whiteSpace === 'nowrap')
+    )
+      return true;
+  }
+  return false;
 }
 
 /** The one element of a list that contains all the others; null when two are apart. */

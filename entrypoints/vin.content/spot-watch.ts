@@ -73,6 +73,9 @@ function boxesIn(card: Element, self: Element): { obstacles: Box[]; badges: Box[
       if (element.matches(CONTROLS) || element.shadowRoot) {
         const r = element.getBoundingClientRect();
         if (seen(r)) obstacles.push(boxOf(r));
+      } else if (element.localName === 'img' && brokenWithWords(element as HTMLImageElement)) {
+        const r = element.getBoundingClientRect();
+        if (seen(r)) obstacles.push(boxOf(r));
       } else if (element.localName === 'a' && !/\S/.test(element.textContent ?? '')) {
         const r = element.getBoundingClientRect();
         if (seen(r) && r.width <= ICON_LINK && r.height <= ICON_LINK) obstacles.push(boxOf(r));
@@ -82,6 +85,9 @@ function boxesIn(card: Element, self: Element): { obstacles: Box[]; badges: Box[
   }
   return { obstacles: [...obstacles, ...badges], badges };
 }
+
+/** A photo that did not load shows its alt text in its place: words the badge must not cover. */
+const brokenWithWords = (img: HTMLImageElement) => img.complete && img.naturalWidth === 0 && !!img.alt.trim();
 
 /**
  * Text shown to screen readers only ("sr-only": clipped to a 1 px box) lays out line boxes nobody

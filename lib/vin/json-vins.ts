@@ -40,15 +40,23 @@ export function vinsInJson(root: unknown): JsonVin[] {
       return;
     }
     const record = value as Record<string, unknown>;
+    // A vehicle from before 1981 has no standard VIN: what its "vin" field holds is a serial.
+    const older = beforeStandardVins(record);
     for (const [key, child] of Object.entries(record)) {
       if (VIN_KEY.test(key)) {
-        const vin = acceptLabelledVin(child);
+        const vin = older ? null : acceptLabelledVin(child);
         if (vin) found.push(keyInParent === undefined ? { vin, record } : { vin, record, keyInParent });
       } else if (typeof child === 'object') walk(child, depth + 1, key);
     }
   };
   walk(root, 0, undefined);
   return found;
+}
+
+/** Model years the standard 17-character VIN does not cover (it began with model year 1981). */
+function beforeStandardVins(record: Record<string, unknown>): boolean {
+  const year = Number(record.year ?? record.modelYear ?? record.model_year ?? record.vehicleModelDate);
+  return Number.isInteger(year) && year > 1885 && year < 1981;
 }
 
 const LABELLED_IN_TEXT = /["']?(?:vin|vehicleIdentificationNumber)["']?\s*[:=]\s*["']([0-9A-Za-z]{17})["']/gi;
@@ -65,6 +73,7 @@ export function vinsInScriptText(text: string): JsonVin[] {
     // The object literal around it (an analytics event: `{ item_name: '…', vehicle_vin: '…' }`),
     // its plain values read as a record: what tells whether the page is about this vehicle.
     const record = literalAround(text, match.index ?? 0);
+    if (record && beforeStandardVins(record)) continue;
     found.push(record ? { vin, record } : { vin });
   }
   return found;

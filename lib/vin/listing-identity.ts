@@ -27,6 +27,8 @@ const NOISE_WORDS = new Set(['used', 'new', 'certified', 'pre', 'owned', 'preown
 // An id worth matching: long enough not to be a count, and holding a digit (not a word like "vehicle").
 const ID_TOKEN = /^(?=.*\d)[a-z0-9][a-z0-9_-]{3,63}$/;
 const MAX_VALUES = 60;
+/** Keys read before the others: a listing's ids and the address of its page. */
+const FIRST_KEYS = /(^|[_-])id$|Id$|^@?id$|stock|listing|url|href|link|website/i;
 const MAX_DEPTH = 3;
 
 /** "i:" keys of a raw id value (a number or an id-like string), and of its parts ("Listing:abc123"). */
@@ -121,7 +123,11 @@ export function recordKeys(record: Record<string, unknown>, keyInParent: string 
     }
     for (const [childKey, child] of Object.entries(value)) walk(child, childKey, depth + 1);
   };
-  for (const [key, value] of Object.entries(record)) walk(value, key, 0);
+  // What names the listing first (ids, its page's address), then the rest: a real site's record has
+  // dozens of fields (photos, prices, specifications) and the walk stops after MAX_VALUES values.
+  const entries = Object.entries(record);
+  const naming = ([key]: [string, unknown]) => (FIRST_KEYS.test(key) ? 0 : 1);
+  for (const [key, value] of entries.sort((a, b) => naming(a) - naming(b))) walk(value, key, 0);
 
   for (const key of NAME_KEYS) {
     const name = record[key];
@@ -158,6 +164,19 @@ function ownName(record: Record<string, unknown>): string[] | undefined {
   return undefined;
 }
 
+/**
+ * Make and model alone, for a record that carries no year at all: an Adobe data layer's
+ * `product.vehicle` (`vin`, `vrm`, `make`, `model`: issue 47's European auction lot). A record with
+ * a year must have it named too (a search page titled "Used Ford F-150" names no 1989 F-150).
+ */
+function makeAndModel(record: Record<string, unknown>): [string, string] | undefined {
+  const yearish = ['year', 'modelYear', 'model_year', 'vehicleModelDate', 'modelDate', 'registrationYear'];
+  if (yearish.some((key) => record[key] !== undefined)) return undefined;
+  const make = nameOf(record.make ?? record.brand ?? record.manufacturer);
+  const model = nameOf(record.model);
+  return make && model ? [make, model] : undefined;
+}
+
 function vehicleName(record: Record<string, unknown>): string | undefined {
   return vehicleParts(record)?.join(' ');
 }
@@ -174,7 +193,7 @@ const wordsOf = (text: string) =>
  * Carvana" names a 2019 Ford F150).
  */
 export function titleNames(title: string, record: Record<string, unknown>): boolean {
-  const parts = vehicleParts(record) ?? ownName(record);
+  const parts = vehicleParts(record) ?? ownName(record) ?? makeAndModel(record);
   if (!parts) return false;
   const words = wordsOf(title);
   const grams = new Set(words);

@@ -93,8 +93,24 @@ export function isVinSyntax(vin: string): vin is Vin {
 export function isLabelledVinSyntax(vin: string): vin is Vin {
   return (
     isVinSyntax(vin) ||
-    (VIN_SHAPE.test(vin) && !NORTH_AMERICA.test(vin) && LETTER.test(vin) && DIGIT.test(vin))
+    (VIN_SHAPE.test(vin) &&
+      !NORTH_AMERICA.test(vin) &&
+      LETTER.test(vin) &&
+      DIGIT.test(vin) &&
+      (YEAR_CODES.includes(vin[9] as string) || makerFillsPosition10(vin)))
   );
+}
+
+/**
+ * Position 10 with no model-year code and no check digit in position 9: a 17-character serial of a
+ * car older than standard VINs (a 1979 car's "vin" field on a classifieds page: issue 47), unless the
+ * maker's own rule puts that character there. BMW's European VINs carry "0" in position 10 and the
+ * plant in position 11 (its VIN key: 10 "0" since year codes are not required in Europe; 11 the plant).
+ */
+const BMW_GROUP = new Set(['WBA', 'WBS', 'WBX', 'WBY', 'WMW']);
+const BMW_PLANTS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+function makerFillsPosition10(vin: string): boolean {
+  return BMW_GROUP.has(vin.slice(0, 3)) && vin[9] === '0' && BMW_PLANTS.includes(vin[10] as string);
 }
 
 /** A VIN of a vehicle made for North America: a check digit and a model year are required there. */

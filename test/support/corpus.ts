@@ -120,6 +120,28 @@ export const CORPUS: CorpusPage[] = [
     },
   },
   {
+    file: 'autotrader-search-2020.html',
+    site: "Autotrader search, 2020: a result whose one record (in the carousel's array) is large, ids last",
+    tab: ['1B4GP54RXVB379372', '1G1JC1440PZ215164', 'JH4DB7568SS006474', 'JNKCV51F54M711589'],
+    badges: {
+      '1B4GP54RXVB379372': '1B4GP54RXVB379372',
+      JH4DB7568SS006474: 'JH4DB7568SS006474',
+      JNKCV51F54M711589: 'JNKCV51F54M711589',
+    },
+  },
+  {
+    file: 'eu-auction-adobe.html',
+    site: "European auction lot: the VIN only in an Adobe data layer's vehicle (vin, vrm, make, model)",
+    tab: ['WF0NXXGCHNJR12345'],
+    badges: { WF0NXXGCHNJR12345: 'page' },
+  },
+  {
+    file: 'classifieds-1979.html',
+    site: 'classifieds: a 1979 car whose "vin" field holds a serial (no year code, no check digit)',
+    tab: [],
+    badges: {},
+  },
+  {
     file: 'eu-auction-lot.html',
     site: 'European auction lot: a European VIN only in an analytics dataLayer literal, no <h1>',
     tab: ['WDD2040481A712345'],

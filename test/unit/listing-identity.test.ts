@@ -72,6 +72,23 @@ describe('listing identity keys', () => {
     expect(keys.strong.some((k) => k.includes('front.jpg'))).toBe(false);
   });
 
+  it("reads a large record's ids and page address first: they are found past 60 values of photos and specifications", () => {
+    // A 2020 Autotrader carousel listing's shape: photos and specifications before its id and page.
+    const record = {
+      vin: 'X',
+      images: {
+        sources: Array.from({ length: 40 }, (_, i) => ({ src: `https://images.example/568474869/${i}.jpg` })),
+      },
+      specifications: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`spec${i}`, `value ${i}`])),
+      id: 568474869,
+      website: { href: '/cars-for-sale/vehicledetails.xhtml?listingId=568474869&clickType=spotlight' },
+    };
+    const keys = recordKeys(record, undefined, BASE);
+    expect(keys.strong).toEqual(
+      expect.arrayContaining(['i:568474869', 'p:/cars-for-sale/vehicledetails.xhtml']),
+    );
+  });
+
   it('words and short numbers are not ids; scripts and data URLs are not URLs', () => {
     expect(idKeys('vehicle')).toEqual([]);
     expect(idKeys('123')).toEqual([]);
@@ -95,6 +112,13 @@ describe('a page title naming a vehicle record', () => {
         modelDate: '2010',
       }),
     ).toBe(true);
+  });
+
+  it("names a record with no year at all by its make and model (an Adobe data layer's vehicle)", () => {
+    const lot = { vin: 'WF0NXXGCHNHR12345', vrm: 'AB12CDE', make: 'FORD', model: 'FOCUS' };
+    expect(titleNames('Ford Focus Titanium 1.0 EcoBoost 5dr | Lot 5123 | Vehicle auction', lot)).toBe(true);
+    expect(titleNames('Vauxhall Astra SRi | Lot 5124', lot)).toBe(false);
+    expect(titleNames('Ford Fiesta Zetec | Lot 5125', lot)).toBe(false);
   });
 
   it('does not name it when a part is missing or only glued inside another word', () => {
