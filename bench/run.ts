@@ -258,7 +258,9 @@ const scrollLongTaskMs = Math.max(0, ...scrolled.longTasks.slice(afterAppends.lo
 // The extension's scanner, bundled from the same source, run warm in the page beside the baseline:
 // same world, same page, same JIT state, so the ratio compares the algorithms.
 const bundle = await build({
-  entryPoints: [fileURLToPath(new URL('../entrypoints/vin.content/subtree-scanner.ts', import.meta.url))],
+  entryPoints: [
+    fileURLToPath(new URL('../entrypoints/vin.content/detect/subtree-scanner.ts', import.meta.url)),
+  ],
   bundle: true,
   format: 'iife',
   globalName: 'VhrScanner',
@@ -268,7 +270,7 @@ const bundle = await build({
 await tab.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
 const scannerRuns = await tab.evaluate(() => {
   const { createScanner } = (
-    window as unknown as { VhrScanner: typeof import('../entrypoints/vin.content/subtree-scanner') }
+    window as unknown as { VhrScanner: typeof import('../entrypoints/vin.content/detect/subtree-scanner') }
   ).VhrScanner;
   const runs: number[] = [];
   for (let r = 0; r < 7; r++) {

@@ -3,7 +3,7 @@
 // can load it). Everything only a click needs lives here, not in the content script every listing
 // page loads: Preact, the panel and its styles.
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import { PANEL_GLOBAL } from '../vin.content/panel-contract';
+import { PANEL_GLOBAL } from '../vin.content/badge/panel-contract';
 import { badgePanelApi } from './panel-api';
 
 export default defineUnlistedScript(() => {

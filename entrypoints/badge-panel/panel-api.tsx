@@ -1,7 +1,7 @@
 // What the content script calls to draw or remove a badge's panel (panel-contract.ts): its styles are
 // adopted into the badge's shadow root on the first open, the panel is rendered under the pill.
 import { render } from 'preact';
-import type { BadgePanelApi } from '../vin.content/panel-contract';
+import type { BadgePanelApi } from '../vin.content/badge/panel-contract';
 import { Panel } from './panel';
 import { PANEL_CSS } from './panel-style';
 

@@ -1,5 +1,5 @@
 // Styles of a badge's panel, adopted into the badge's closed shadow root beside the pill's
-// (entrypoints/vin.content/badge-style.ts, which also holds the shared font, box sizing and mark).
+// (entrypoints/vin.content/badge/badge-style.ts, which also holds the shared font, box sizing and mark).
 // The badge's host is the panel's containing block.
 export const PANEL_CSS = `
 /* The panel's words that depend on the account are generated content (panel.tsx says why). */

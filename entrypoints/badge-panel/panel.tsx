@@ -1,7 +1,7 @@
 // A badge's panel: the vehicle's decode, its record counts when the user asks (each check is watched
 // by the service), a report only through the extension's own confirmation window, never from the
 // page. The balance is never shown here: a web page must not learn it. Drawn in the badge's closed
-// shadow root, under the pill the content script draws (entrypoints/vin.content/pill.ts).
+// shadow root, under the pill the content script draws (entrypoints/vin.content/badge/pill.ts).
 // Every word that depends on the account (counts, a report held, its facts, which actions there are)
 // is CSS generated content (`<W>`), never a text node: window.find() and Selection.modify() reach
 // into closed shadow roots, generated content they do not (issue 44). Buttons are named for screen
@@ -13,7 +13,7 @@ import { type Result, unanswered } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
 import { newRecordsText } from '@/lib/records/new-records';
 import { decodeLine } from '@/lib/vin/vehicle-text';
-import type { PanelProps } from '../vin.content/panel-contract';
+import type { PanelProps } from '../vin.content/badge/panel-contract';
 
 interface PanelState {
   step: Step;

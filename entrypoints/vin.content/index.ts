@@ -4,10 +4,10 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import type { RecordCounts } from '@/lib/domain';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites/sites';
-import { mountBadge } from './mount-badge';
-import { setNearScreenGate } from './near-screen';
-import { createPageScanner } from './page-scanner';
-import type { BadgeActions } from './panel-contract';
+import { mountBadge } from './badge/mount-badge';
+import type { BadgeActions } from './badge/panel-contract';
+import { createPageScanner } from './detect/page-scanner';
+import { setNearScreenGate } from './pace/near-screen';
 import { send } from './send';
 
 export default defineContentScript({

@@ -1,6 +1,6 @@
 // What ties a vehicle record in a page's data to its card on the page: the keys both can carry.
 // Pure (no DOM): the content script reads the same keys off the page's elements
-// (entrypoints/vin.content/card-index.ts) and looks them up here.
+// (entrypoints/vin.content/detect/card-index.ts) and looks them up here.
 //
 // Every key is a string with a one-letter kind, so the two sides meet in one Map:
 //   "i:<id>"    a listing, inventory or stock id, a SKU, an id-like path segment or query value;

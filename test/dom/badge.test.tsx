@@ -4,9 +4,9 @@
 import { cleanup, fireEvent, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { badgePanelApi } from '@/entrypoints/badge-panel/panel-api';
-import { createToggle } from '@/entrypoints/vin.content/badge-toggle';
-import type { BadgeActions, BadgePanelApi } from '@/entrypoints/vin.content/panel-contract';
-import { createPill } from '@/entrypoints/vin.content/pill';
+import { createToggle } from '@/entrypoints/vin.content/badge/badge-toggle';
+import type { BadgeActions, BadgePanelApi } from '@/entrypoints/vin.content/badge/panel-contract';
+import { createPill } from '@/entrypoints/vin.content/badge/pill';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 import { vinOf } from '../../fixtures/vin-of';

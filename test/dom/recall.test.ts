@@ -1,7 +1,7 @@
 // Recall on every real VIN of fixtures/data, placed the three ways pages hold them: as text, in a
 // data attribute, and in JSON-LD. Through the real scanner and the background's real decision.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
+import { createPageScanner } from '@/entrypoints/vin.content/detect/page-scanner';
 import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 import { judgeCandidates } from './judge-candidates';
 

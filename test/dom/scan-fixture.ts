@@ -2,9 +2,9 @@
 // background's real classification standing in for the message round trip.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mountBadge } from '@/entrypoints/vin.content/mount-badge';
-import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
-import type { BadgeActions } from '@/entrypoints/vin.content/panel-contract';
+import { mountBadge } from '@/entrypoints/vin.content/badge/mount-badge';
+import type { BadgeActions } from '@/entrypoints/vin.content/badge/panel-contract';
+import { createPageScanner } from '@/entrypoints/vin.content/detect/page-scanner';
 import { judgeCandidates } from './judge-candidates';
 
 /** A fixture by its path under test/fixtures/ ("sites/dealer.html"); a bare name is under sites/. */

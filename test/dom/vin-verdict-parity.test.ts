@@ -3,7 +3,7 @@
 // background accepts, and one it drops is one the background would refuse. Before, a labelled
 // 1G1PG5SC1U7167133 (no model-year character in position 10) was proposed and then refused.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageScanner } from '@/entrypoints/vin.content/page-scanner';
+import { createPageScanner } from '@/entrypoints/vin.content/detect/page-scanner';
 import { isVin } from '@/lib/vin/vin-verdict';
 import { decodedVins, exceptionVins } from '../../fixtures/real-vins';
 

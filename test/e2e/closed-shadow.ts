@@ -18,7 +18,7 @@ function* walk(node: DomNode): Generator<DomNode> {
 }
 
 /** A node's words as the user sees them: its text and the badge's generated words (`data-w`,
- * CSS content no page script can read: entrypoints/vin.content/pill.ts). */
+ * CSS content no page script can read: entrypoints/vin.content/badge/pill.ts). */
 const wordsOf = (n: DomNode): string[] => {
   if (n.nodeType === 3) return [n.nodeValue];
   const attrs = n.attributes ?? [];

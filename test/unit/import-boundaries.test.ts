@@ -54,29 +54,46 @@ const NOT_BACKGROUND = [
 ];
 
 /**
- * The background's folders, lowest first: a folder imports from its own and lower ones only. Files at
- * the background's top: timing.ts below all, guard.ts and index.ts (the wiring) above all.
+ * Folders in one-way order, lowest first: a folder imports from its own and lower ones only. Files
+ * at an area's top: the one named `below` under all its folders, the rest (the wiring) above all.
+ * The background (timing.ts below, guard.ts and index.ts above) and the content script by its three
+ * jobs (pacing, detection, badges: issue 47; send.ts below, index.ts above).
  */
-const LAYERS = ['storage', 'service', 'records', 'account', 'purchases', 'sites', 'workbench'];
-function layerOf(file: string): number | undefined {
-  const match = /^entrypoints\/background\/(?:([a-z-]+)\/)?([^/]+)$/.exec(file);
-  if (!match) return undefined;
-  const [, folder, name] = match;
-  if (folder) return LAYERS.indexOf(folder);
-  return name === 'timing.ts' ? -1 : LAYERS.length;
+const AREAS = [
+  {
+    root: 'entrypoints/background',
+    layers: ['storage', 'service', 'records', 'account', 'purchases', 'sites', 'workbench'],
+    below: 'timing.ts',
+  },
+  { root: 'entrypoints/vin.content', layers: ['pace', 'detect', 'badge'], below: 'send.ts' },
+];
+function layerOf(file: string): { area: string; layer: number } | undefined {
+  for (const { root, layers, below } of AREAS) {
+    if (!file.startsWith(`${root}/`)) continue;
+    const match = /^(?:([a-z-]+)\/)?([^/]+)$/.exec(file.slice(root.length + 1));
+    if (!match) return undefined;
+    const [, folder, name] = match;
+    // A folder outside the order has no place in it: the tests below list such files.
+    if (folder) return layers.includes(folder) ? { area: root, layer: layers.indexOf(folder) } : undefined;
+    return { area: root, layer: name === below ? -1 : layers.length };
+  }
+  return undefined;
 }
 
 /** Each file's direct project imports. */
 const EVERY_SOURCE = ['entrypoints', 'components', 'lib'].flatMap(sourcesUnder);
 const importsByFile = new Map(EVERY_SOURCE.map((file) => [file, importsOf(file)]));
 
-/** Import edges that go from a lower background folder to a higher one. */
+/** Import edges that go from a lower folder of an area to a higher one of the same area. */
 export function reversedArrows(edges: Map<string, string[]>): string[] {
   return [...edges].flatMap(([from, targets]) => {
     const here = layerOf(from);
     if (here === undefined) return [];
     return targets
-      .filter((to) => (layerOf(to) ?? Number.NEGATIVE_INFINITY) > here)
+      .filter((to) => {
+        const there = layerOf(to);
+        return there?.area === here.area && there.layer > here.layer;
+      })
       .map((to) => `${from} → ${to}`);
   });
 }
@@ -108,6 +125,22 @@ describe('import boundaries', () => {
     planted.set('entrypoints/background/records/check-all.ts', ['entrypoints/background/sites/tab-vins.ts']);
     expect(reversedArrows(planted)).toEqual([
       'entrypoints/background/records/check-all.ts → entrypoints/background/sites/tab-vins.ts',
+    ]);
+  });
+
+  it('the content script depends one way: pace < detect < badge < index.ts', () => {
+    const content = new Map(
+      [...importsByFile].filter(([file]) => file.startsWith('entrypoints/vin.content/')),
+    );
+    expect(content.size).toBeGreaterThanOrEqual(20);
+    // Every file of it has a place in the order (a new folder is added to AREAS, not left out).
+    expect([...content.keys()].filter((file) => !layerOf(file))).toEqual([]);
+    expect(reversedArrows(content)).toEqual([]);
+    // Detection reaching up into the badge's drawing, as the planted edge does, is caught.
+    const planted = new Map(content);
+    planted.set('entrypoints/vin.content/detect/placement.ts', ['entrypoints/vin.content/badge/pill.ts']);
+    expect(reversedArrows(planted)).toEqual([
+      'entrypoints/vin.content/detect/placement.ts → entrypoints/vin.content/badge/pill.ts',
     ]);
   });
 

@@ -2,7 +2,7 @@
 // change on a busy page (a feed ticking every 50 ms), so the two share one frame; at once on a page
 // that changed once or not lately (a listing loading more cards: no badge waits for nothing).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPageBeat } from '@/entrypoints/vin.content/page-beat';
+import { createPageBeat } from '@/entrypoints/vin.content/pace/page-beat';
 
 describe('page beat', () => {
   beforeEach(() => {

@@ -3,8 +3,9 @@
 // after layout and before paint, so reading the card's boxes there forces no layout, and the badge
 // is first seen where it goes (until then it is laid out but hidden: badge-style.ts). At most
 // SLICE_MS of it per frame; the rest is asked for again, for the next frame.
+
+import { BADGE_TAG } from '../detect/subtree-scanner';
 import { type Box, chooseSpot, type Size } from './badge-spot';
-import { BADGE_TAG } from './subtree-scanner';
 
 export interface SpotTarget {
   host: HTMLElement;

@@ -4,10 +4,10 @@
 import { CANDIDATES_PER_MESSAGE, MESSAGES_PER_SECOND } from '@/lib/vin/page-limits';
 import { createVerdictMemo } from '@/lib/vin/verdict-memo';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
+import { createPageBeat } from '../pace/page-beat';
+import { createSliceClock, type Step } from '../pace/slice-clock';
 import { watchHiddenText } from './hidden-text';
-import { createPageBeat } from './page-beat';
 import { createPlacer, type Placement } from './placement';
-import { createSliceClock, type Step } from './slice-clock';
 import { BADGE_TAG, createScanner, type Occurrence } from './subtree-scanner';
 
 /** A string the page proposes (it passed isVinSyntax here): the background parses it again, as a Vin. */

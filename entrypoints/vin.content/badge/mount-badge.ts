@@ -6,16 +6,16 @@
 import type { RecordCounts } from '@/lib/domain';
 import { listingMismatch } from '@/lib/vin/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
+import type { BadgeHandle } from '../detect/page-scanner';
+import type { Placement } from '../detect/placement';
+import { BADGE_TAG } from '../detect/subtree-scanner';
+import { trackNearScreen } from '../pace/near-screen';
 import { BADGE_CSS } from './badge-style';
 import { createToggle } from './badge-toggle';
-import { trackNearScreen } from './near-screen';
-import type { BadgeHandle } from './page-scanner';
 import type { BadgeActions, PanelTarget } from './panel-contract';
 import { badgePanel } from './panel-loader';
 import { createPill, type PillState } from './pill';
-import type { Placement } from './placement';
 import { watchSpot } from './spot-watch';
-import { BADGE_TAG } from './subtree-scanner';
 import { watchTouchReach } from './touch-reach';
 
 let sheet: CSSStyleSheet | undefined;

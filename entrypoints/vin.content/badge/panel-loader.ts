@@ -3,8 +3,8 @@
 // a dynamic import() would need the file web-accessible, loadable by every page). One request per
 // page, shared by every badge; a failure is said, and the next click asks again.
 import type { Result } from '@/lib/messaging/result';
+import { send } from '../send';
 import { type BadgePanelApi, PANEL_GLOBAL } from './panel-contract';
-import { send } from './send';
 
 let loading: Promise<Result<null>> | undefined;
 
