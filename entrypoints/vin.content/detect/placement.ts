@@ -28,6 +28,8 @@ const TITLE_BLOCKS = 'h2, [class*="title" i]:not(title)';
 // A key on more elements than this is page furniture (a logo, a "view all" link), not a card's.
 const MAX_CARRIERS = 8;
 
+export type Placer = ReturnType<typeof createPlacer>;
+
 export function createPlacer(doc: Document) {
   // Element -> the one VIN inside it, or MANY. Kept across batches so later cards see earlier ones.
   let vinsInside = new WeakMap<Element, string | typeof MANY>();
