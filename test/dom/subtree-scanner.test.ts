@@ -2,7 +2,8 @@
 // middle of a data block's VINs. Scanned in the smallest slices it allows, a page gives exactly
 // what one uninterrupted pass gives, in the same order.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createScanner, type Occurrence } from '@/entrypoints/vin.content/detect/subtree-scanner';
+import type { Occurrence } from '@/entrypoints/vin.content/detect/occurrence';
+import { createScanner } from '@/entrypoints/vin.content/detect/subtree-scanner';
 import { decodedVins } from '../../fixtures/real-vins';
 
 afterEach(() => {

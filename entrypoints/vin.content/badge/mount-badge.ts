@@ -6,9 +6,9 @@
 import type { RecordCounts } from '@/lib/domain';
 import { listingMismatch } from '@/lib/vin/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
+import { BADGE_TAG } from '../detect/occurrence';
 import type { BadgeHandle } from '../detect/page-scanner';
 import type { Placement } from '../detect/placement';
-import { BADGE_TAG } from '../detect/subtree-scanner';
 import { trackNearScreen } from '../pace/near-screen';
 import { BADGE_CSS } from './badge-style';
 import { createToggle } from './badge-toggle';

@@ -2,7 +2,7 @@
 // URLs, id-like attributes, vehicle names in headings and links. Built only when a vehicle known
 // from page data alone needs its card, and then only over what was added since the last time.
 import { idKeys, nameKeys, urlKeys } from '@/lib/vin/listing-identity';
-import { BADGE_TAG } from './subtree-scanner';
+import { BADGE_TAG } from './occurrence';
 
 // Attributes that hold a listing's own id (data-listing-id, data-stock-number, id="listing-123").
 const ID_ATTRIBUTE = /(^|-)id$|^id$|stock|sku|listing|vehicle-key|inventory/;

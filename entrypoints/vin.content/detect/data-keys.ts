@@ -4,8 +4,8 @@
 // from data took 55-64 ms in one go on the 2,000-card bench page.
 import { type IdentityKeys, recordKeys } from '@/lib/vin/listing-identity';
 import type { CardIndex } from './card-index';
+import type { Occurrence } from './occurrence';
 import { type PageSelf, readPageSelf } from './page-self';
-import type { Occurrence } from './subtree-scanner';
 import type { VinMarks } from './vin-marks';
 
 // A key on more elements than this is page furniture (a logo, a "view all" link), not a card's.

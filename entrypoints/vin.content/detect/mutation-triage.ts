@@ -1,8 +1,9 @@
 // Sorts a batch of the page's mutations into what needs a scan: added subtrees, elements whose text
 // or watched attribute changed (what was found in them is forgotten first), removals (pruned). A busy
 // page's churn (counters, timers, prices replaced many times a second) is passed over cheaply.
+
+import { BADGE_TAG } from './occurrence';
 import type { PageState } from './page-state';
-import { BADGE_TAG } from './subtree-scanner';
 
 /** The attributes that may carry a VIN or its card's identity: a change to one is read again. */
 export const WATCHED_ATTRIBUTES = [

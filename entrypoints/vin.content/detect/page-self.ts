@@ -1,7 +1,7 @@
 // What a page says of itself (its URL's listing ids, its title and headings), read once per pass:
 // whether the page is about the vehicle of a record found in its data (a vehicle's own page).
 import { type IdentityKeys, titleNames, urlKeys } from '@/lib/vin/listing-identity';
-import type { Occurrence } from './subtree-scanner';
+import type { Occurrence } from './occurrence';
 
 /** Where a page about one vehicle may name it besides its <title> and <h1>. */
 const TITLE_BLOCKS = 'h2, [class*="title" i]:not(title)';

@@ -3,8 +3,8 @@
 // follows the page (a 5,000-card scroll, or a virtualised list of any length).
 import { createVerdictMemo } from '@/lib/vin/verdict-memo';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
+import type { Occurrence } from './occurrence';
 import type { Placer } from './placement';
-import type { Occurrence } from './subtree-scanner';
 
 export interface BadgeHandle {
   remove(): void;

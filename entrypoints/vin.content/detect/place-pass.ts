@@ -5,9 +5,9 @@ import type { LocalDecode } from '@/lib/vin/vin-verdict';
 import type { createPageBeat } from '../pace/page-beat';
 import type { createSliceClock, Step } from '../pace/slice-clock';
 import type { HiddenText } from './hidden-text';
+import type { Occurrence } from './occurrence';
 import type { BadgeHandle, PageState } from './page-state';
 import type { Placement, Placer } from './placement';
-import type { Occurrence } from './subtree-scanner';
 
 export interface DrainStats {
   scanMs: number;

@@ -1,7 +1,7 @@
 // The places a vehicle's badge may go, each its own function, tried by placement.ts strongest
 // evidence first. Each returns null when its evidence says nothing about this VIN.
 import type { DataKeys } from './data-keys';
-import type { Occurrence } from './subtree-scanner';
+import type { Occurrence } from './occurrence';
 import type { VinMarks } from './vin-marks';
 
 export interface Placement {

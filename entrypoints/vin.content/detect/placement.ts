@@ -6,6 +6,7 @@
 // that could match: no badge (the VIN is still in the popup's list). One badge per VIN.
 import { createCardIndex } from './card-index';
 import { createDataKeys } from './data-keys';
+import type { Occurrence } from './occurrence';
 import {
   besideShownText,
   byIdentity,
@@ -14,7 +15,6 @@ import {
   onVehiclePage,
   type Placement,
 } from './place-strategies';
-import type { Occurrence } from './subtree-scanner';
 import { createVinMarks } from './vin-marks';
 
 export type { Placement } from './place-strategies';

@@ -4,83 +4,14 @@
 //
 // The loop is the content script's hot path (2,000 cards are 25,000 nodes): no filter callback,
 // no per-node ancestor walks; work beyond reading a node happens only where a VIN can be.
-import { acceptLabelledVin, type JsonVin, vinsInJson, vinsInScriptText } from '@/lib/vin/json-vins';
+import type { JsonVin } from '@/lib/vin/json-vins';
 import { findVinCandidates } from '@/lib/vin/vin-syntax';
+import { reportAttributes, scriptVins } from './element-vins';
+import type { Occurrence } from './occurrence';
+import { INLINE, INLINE_TAG, SCRIPT_TAG, SKIP_SELECTOR, SKIPPED_TAG, TAGS } from './walk-tags';
 
-export type OccurrenceKind = 'text' | 'attribute' | 'json';
-
-export interface Occurrence {
-  /** A candidate: the background decides with the manufacturer codes (lib/vin/vin-verdict.ts). */
-  vin: string;
-  /** Found under a name that says "VIN" (data-vin, a "vin" JSON key, <input name="vin">): no code test needed. */
-  labelled: boolean;
-  /** The element showing or holding the VIN; for JSON, the script element. */
-  element: Element;
-  kind: OccurrenceKind;
-  /** JSON only: the object that holds the VIN and its key in its parent, to find its card. */
-  record?: JsonVin['record'];
-  keyInParent?: string;
-}
-
-export const BADGE_TAG = 'vhr-badge';
-
-// Never scanned: code, styles, form fields and our own badges. Editable regions are checked on hits.
-const SKIP = new Set([
-  'style',
-  'noscript',
-  'template',
-  'textarea',
-  'code',
-  'pre',
-  'svg',
-  'math',
-  'canvas',
-  'iframe',
-  'object',
-  'select',
-  BADGE_TAG,
-]);
-const SKIP_SELECTOR = `${[...SKIP].join(',')},[contenteditable]`;
-// What an element's tag means for the walk, in one lookup: 1 inline, 2 skipped, 3 script.
-const INLINE_TAG = 1;
-const SKIPPED_TAG = 2;
-const SCRIPT_TAG = 3;
-// Text in these joins its neighbours: "<span>1FMDU34X</span><span>7PUD75574</span>" is one VIN.
-const INLINE = new Set([
-  'a',
-  'abbr',
-  'b',
-  'bdi',
-  'bdo',
-  'cite',
-  'data',
-  'dfn',
-  'em',
-  'font',
-  'i',
-  'kbd',
-  'mark',
-  'q',
-  's',
-  'samp',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'time',
-  'u',
-  'var',
-  'wbr',
-]);
-const TAGS = new Map<string, number>([
-  ...[...INLINE].map((tag) => [tag, INLINE_TAG] as [string, number]),
-  ...[...SKIP].map((tag) => [tag, SKIPPED_TAG] as [string, number]),
-  ['script', SCRIPT_TAG],
-]);
 const SHOW_ELEMENT = 0x1;
 const SHOW_TEXT = 0x4;
-const JSON_SCRIPT = /^(application\/(ld\+)?json|)$/i;
 const MIN = 17;
 
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -169,9 +100,7 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
   // to report in one go on the bench page (each report marks the page's structure).
   let pending: { found: JsonVin[]; next: number; element: Element } | null = null;
   const visitScript = (el: Element) => {
-    const type = el.getAttribute('type') ?? '';
-    if (el.hasAttribute('src') || !(JSON_SCRIPT.test(type) || /javascript/i.test(type))) return;
-    const found = scriptVins(el.textContent ?? '', type);
+    const found = scriptVins(el);
     if (found.length) pending = { found, next: 0, element: el };
   };
   /** Reports the pending data block's VINs until `timeUp()`; true when none is left. */
@@ -188,32 +117,6 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
   // The walk reached the end of the root while a data block was still being reported.
   let walked = false;
 
-  const visitAttributes = (el: Element, tag: string) => {
-    const attributes = el.attributes;
-    const count = attributes.length;
-    for (let i = 0; i < count; i++) {
-      const attribute = attributes[i] as Attr;
-      const value = attribute.value;
-      if (value.length < MIN) continue;
-      const name = attribute.name;
-      if (name.includes('vin')) {
-        const vin = acceptLabelledVin(value);
-        if (vin) report({ vin, element: el, kind: 'attribute', labelled: true });
-      } else if (value[0] === '{' || value[0] === '[') {
-        for (const found of vinsInScriptText(value))
-          report({ vin: found.vin, element: el, kind: 'attribute', labelled: true });
-      } else if (name === 'href' || name === 'value' || name.startsWith('data-')) {
-        for (const { vin } of findVinCandidates(safeDecode(value)))
-          report({ vin, element: el, kind: 'attribute', labelled: false });
-      }
-    }
-    // <input type="hidden" name="vin" value="...">: the value is labelled by the name.
-    if (tag === 'input' && /vin/i.test(el.getAttribute('name') ?? '')) {
-      const vin = acceptLabelledVin((el as HTMLInputElement).value);
-      if (vin) report({ vin, element: el, kind: 'attribute', labelled: true });
-    }
-  };
-
   let done = false;
   return {
     step(timeUp) {
@@ -222,7 +125,7 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
         rootPending = false;
         if (root.nodeType === 3) visitText(root as Text);
         else if (rootScript) visitScript(root as Element);
-        else visitAttributes(root as Element, (root as Element).localName);
+        else reportAttributes(root as Element, (root as Element).localName, report);
       }
       if (!flush(timeUp)) return false;
       let count = 0;
@@ -249,7 +152,7 @@ export function createScanner(root: Node, report: (occurrence: Occurrence) => vo
               return false;
             }
           } else {
-            visitAttributes(el, tag);
+            reportAttributes(el, tag, report);
             node = walker.nextNode();
           }
         }
@@ -269,26 +172,4 @@ function blockOf(element: Element | null): Element | null {
   let block = element;
   while (block && INLINE.has(block.localName) && block.parentElement) block = block.parentElement;
   return block;
-}
-
-function scriptVins(text: string, type: string): JsonVin[] {
-  if (!/vin|vehicleIdentificationNumber/i.test(text)) return [];
-  if (/json/i.test(type)) {
-    try {
-      return vinsInJson(JSON.parse(text));
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-    }
-  }
-  return vinsInScriptText(text);
-}
-
-function safeDecode(value: string): string {
-  if (!value.includes('%')) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch (error) {
-    if (error instanceof URIError) return value;
-    throw error;
-  }
 }

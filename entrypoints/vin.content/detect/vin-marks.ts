@@ -1,7 +1,7 @@
 // Which elements hold which VIN: each occurrence marks its element and the ancestors up to <body>
 // with its VIN, or as holding many. A card is the largest element that holds one VIN and no other;
 // an element holding many VINs (a results container, a page-level JSON attribute) is nobody's card.
-import type { Occurrence } from './subtree-scanner';
+import type { Occurrence } from './occurrence';
 
 const MANY = 1;
 type Mark = string | typeof MANY;
