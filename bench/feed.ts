@@ -17,12 +17,16 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { launchExtension } from '../scripts/chromium';
 import { startSimulatorServer } from '../simulator/server';
+import { CAUSES, type Cause, causesOf, type TraceEvent } from './feed-causes';
 import { feedPage } from './feed-page';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const PAIRS = SMOKE ? 1 : 16;
 const WINDOW_MS = SMOKE ? 2000 : 5000;
 const WARM_MS = SMOKE ? 500 : 1000;
+// Traced alternations for the account of causes (feed-causes.ts): a trace slows what it records, so
+// these windows are apart from the measured ones.
+const TRACE_PAIRS = SMOKE ? 1 : 8;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -167,6 +171,46 @@ async function scriptJsPerSecond(page: 'vins' | 'plain'): Promise<number> {
   });
   return us / 1000 / seconds;
 }
+
+/** Main-thread ms per second per cause of the feed page on this host, over one traced window. */
+async function tracedWindow(page: 'vins' | 'plain', host: string): Promise<Record<Cause, number>> {
+  const tab = await withExtension.context.newPage();
+  const cdp = await withExtension.context.newCDPSession(tab);
+  const url = `http://${host}:${port}/feed/${page}.html`;
+  await tab.goto(url);
+  await tab.waitForTimeout(WARM_MS);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: [
+        'toplevel',
+        'blink',
+        'v8.execute',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+      ],
+    },
+    transferMode: 'ReportEvents',
+  });
+  const started = Date.now();
+  await tab.waitForTimeout(WINDOW_MS);
+  await cdp.send('Tracing.end');
+  await complete;
+  const seconds = (Date.now() - started) / 1000;
+  await tab.close();
+  const ms = causesOf(events, url, `chrome-extension://${withExtension.extensionId}/`);
+  return Object.fromEntries(CAUSES.map((c) => [c, ms[c] / seconds])) as Record<Cause, number>;
+}
+const traced: Record<'vins' | 'plain', Record<'with' | 'idle', Array<Record<Cause, number>>>> = {
+  vins: { with: [], idle: [] },
+  plain: { with: [], idle: [] },
+};
+for (let pair = 0; pair < TRACE_PAIRS; pair++)
+  for (const page of ['vins', 'plain'] as const)
+    for (const side of pair % 2 ? (['idle', 'with'] as const) : (['with', 'idle'] as const))
+      traced[page][side].push(await tracedWindow(page, HOSTS[side]));
 const scriptJs = { vins: await scriptJsPerSecond('vins'), plain: await scriptJsPerSecond('plain') };
 const badged = await (async () => {
   // The feed with VINs did get its badges (what the added time pays for).
@@ -207,6 +251,33 @@ const line = (name: string, s: ReturnType<typeof summary>, js: number) =>
 console.log(line('feed adding a vehicle 4 times a second', vins, scriptJs.vins));
 console.log(line('busy feed without VINs', plainFeed, scriptJs.plain));
 console.log(`badges on the feed with VINs after 1.5 s: ${badged}`);
+/** The table of causes: median ms/s per cause on each side, the difference, and its share of the total difference. */
+function causeTable(
+  page: 'vins' | 'plain',
+): Array<{ cause: Cause; idle: number; with: number; added: number }> {
+  const rows = CAUSES.map((cause) => {
+    const idle = median(traced[page].idle.map((w) => w[cause]));
+    const withScript = median(traced[page].with.map((w) => w[cause]));
+    return { cause, idle, with: withScript, added: withScript - idle };
+  });
+  const added = rows.reduce((sum, r) => sum + r.added, 0);
+  const idleTotal = rows.reduce((sum, r) => sum + r.idle, 0);
+  console.log(
+    `causes on the ${page === 'vins' ? 'feed with VINs' : 'feed without VINs'} (traced, median ms/s of ${TRACE_PAIRS} windows a side; the added time as a share of the page's ${round(idleTotal)} ms/s):`,
+  );
+  for (const r of [...rows].sort((a, b) => b.added - a.added))
+    console.log(
+      `  ${r.cause.padEnd(54)} ${round(r.idle, 2).toFixed(2).padStart(7)} -> ${round(r.with, 2).toFixed(2).padStart(7)}  ${r.added >= 0 ? '+' : ''}${round(r.added, 2).toFixed(2)} (${round((r.added / idleTotal) * 100)} %)`,
+    );
+  console.log(
+    `  ${'all'.padEnd(54)} ${round(idleTotal, 2).toFixed(2).padStart(7)} -> ${round(idleTotal + added, 2)
+      .toFixed(2)
+      .padStart(7)}  +${round(added, 2)} (${round((added / idleTotal) * 100)} %)`,
+  );
+  return rows;
+}
+const causes = { vins: causeTable('vins'), plain: causeTable('plain') };
+
 const targets: Array<[string, boolean]> = [
   [`content script's share on the feed with VINs +${round(vins.median)} % <= 10 %`, vins.median <= 10],
   [
@@ -234,6 +305,8 @@ console.log(
     feedPlainScriptJsMsPerSecond: round(scriptJs.plain, 2),
     feedVinsLayoutsPerSecond: [round(vins.layoutsIdle), round(vins.layoutsWith)],
     feedBadges: badged,
+    feedVinsCauses: Object.fromEntries(causes.vins.map((r) => [r.cause, round(r.added, 2)])),
+    feedPlainCauses: Object.fromEntries(causes.plain.map((r) => [r.cause, round(r.added, 2)])),
     pairs: PAIRS,
   }),
 );

@@ -39,22 +39,19 @@ const states = new Map<Element, State>();
 const byCard = new Map<Element, Set<State>>();
 let observer: ResizeObserver | undefined;
 
-function solve(state: State): void {
+/** What a look at the page decided for one badge, written after every look of the batch. */
+type Plan = { relayout: true } | { relayout: false; dx: number; dy: number; compact: boolean };
+
+/** Reads the boxes and chooses the spot: no write to the page here (see onResize). */
+function measure(state: State): Plan | null {
   const { target } = state;
   const { host, card } = target;
-  if (!host.isConnected || !host.hasAttribute('data-vhr-shown')) return;
+  if (!host.isConnected || !host.hasAttribute('data-vhr-shown')) return null;
   const hostBox = host.getBoundingClientRect();
   if (state.compact) compactSize = { width: hostBox.width, height: hostBox.height };
   else state.full = { width: hostBox.width, height: hostBox.height };
-  if (!state.full) {
-    // Its words changed while compact: laid out whole once (unseen), then placed.
-    state.compact = false;
-    target.setCompact(false);
-    host.removeAttribute('data-vhr-placed');
-    state.placed = false;
-    placeSoon(state);
-    return;
-  }
+  // Its words changed while compact: laid out whole once (unseen), then placed.
+  if (!state.full) return { relayout: true };
   const cardBox = boxOf(card.getBoundingClientRect());
   const spot = chooseSpot({
     card: cardBox,
@@ -67,24 +64,53 @@ function solve(state: State): void {
     viewportWidth: inSidewaysScroller(card) ? Number.POSITIVE_INFINITY : document.documentElement.clientWidth,
   });
   // The host's place as the page laid it out, without the move applied last time.
-  const before = { dx: state.dx, dy: state.dy };
-  const staticLeft = hostBox.left - state.dx;
-  const staticTop = hostBox.top - state.dy;
-  state.dx = Math.round(spot.left - staticLeft);
-  state.dy = Math.round(spot.top - staticTop);
-  const moved = !state.placed || state.dx !== before.dx || state.dy !== before.dy;
+  return {
+    relayout: false,
+    dx: Math.round(spot.left - (hostBox.left - state.dx)),
+    dy: Math.round(spot.top - (hostBox.top - state.dy)),
+    compact: spot.compact,
+  };
+}
+
+/** Writes what `measure` decided. */
+function apply(state: State, plan: Plan): void {
+  const { target } = state;
+  const { host } = target;
+  if (plan.relayout) {
+    state.compact = false;
+    target.setCompact(false);
+    host.removeAttribute('data-vhr-placed');
+    state.placed = false;
+    placeSoon(state);
+    return;
+  }
+  const moved = !state.placed || plan.dx !== state.dx || plan.dy !== state.dy;
+  state.dx = plan.dx;
+  state.dy = plan.dy;
   // Written only when it changed: on a busy page a card is reported often, and each write of the
   // host's style or attributes has the page's next frame look at it again.
   if (moved) host.style.transform = state.dx || state.dy ? `translate(${state.dx}px,${state.dy}px)` : '';
-  if (spot.compact !== state.compact) {
-    state.compact = spot.compact;
-    target.setCompact(spot.compact);
+  if (plan.compact !== state.compact) {
+    state.compact = plan.compact;
+    target.setCompact(plan.compact);
   }
   if (!state.placed) host.dataset.vhrPlaced = '';
   state.placed = true;
   if (moved) target.onPlaced();
 }
 
+function solve(state: State): void {
+  const plan = measure(state);
+  if (plan) apply(state, plan);
+}
+
+/**
+ * Every badge due is looked at first, then every one written: a write between two looks (a move,
+ * the compact mark, the placed attribute) had the next look lay the page out again (bench:feed's
+ * account of causes: "content script: style and layout its reads forced", about 1 ms a second). A
+ * second badge of a card already looked at waits for the next frame: it must see the first where
+ * it goes.
+ */
 function onResize(entries: ResizeObserverEntry[]): void {
   const due = new Set<State>();
   for (const { target } of entries) {
@@ -93,15 +119,21 @@ function onResize(entries: ResizeObserverEntry[]): void {
     for (const state of byCard.get(target) ?? []) due.add(state);
   }
   const deadline = performance.now() + SLICE_MS;
+  const plans: Array<[State, Plan]> = [];
+  const cards = new Set<Element>();
   for (const state of due) {
-    if (performance.now() > deadline) {
+    if (performance.now() > deadline || cards.has(state.target.card)) {
       // Asked for again: observing anew reports it after the next frame's layout.
       observer?.unobserve(state.target.host);
       observer?.observe(state.target.host);
       continue;
     }
-    solve(state);
+    const plan = measure(state);
+    if (!plan) continue;
+    plans.push([state, plan]);
+    cards.add(state.target.card);
   }
+  for (const [state, plan] of plans) apply(state, plan);
 }
 
 /**
