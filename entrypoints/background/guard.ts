@@ -1,9 +1,10 @@
-// Every message passes here before its handler: who sent it (lib/messaging/protocol.ts says who may), its
+// Every message passes here before its handler: who sent it (lib/messaging/requests.ts says who may), its
 // payload parsed with the table's schema, and every failure turned into a Result, so no handler can
 // be reached by the wrong sender or bad data, and no caller ever sees a rejected promise.
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
-import { type Handlers, type MessageType, PROTOCOL } from '@/lib/messaging/protocol';
+import type { Handlers } from '@/lib/messaging/protocol';
+import { type MessageType, REQUESTS } from '@/lib/messaging/requests';
 import { failWith, type Result } from '@/lib/messaging/result';
 import { classifySender, type Sender, type SenderInfo } from '@/lib/messaging/sender-kind';
 
@@ -16,7 +17,7 @@ export function guard<K extends MessageType>(
   type: K,
   handler: Handlers[K],
 ): (message: Incoming) => Promise<Result<unknown>> {
-  const spec = PROTOCOL[type];
+  const spec = REQUESTS[type];
   return async ({ data, sender }) => {
     // Not new URL().origin: for chrome-extension: URLs that is "null" outside Chrome.
     const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/').replace(/\/$/, '') };

@@ -3,14 +3,15 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { receiveMessages } from '@/lib/messaging/message-receiver';
-import { type Handlers, MESSAGE_TYPES } from '@/lib/messaging/protocol';
+import type { Handlers } from '@/lib/messaging/protocol';
+import { MESSAGE_TYPES } from '@/lib/messaging/requests';
 import { cachedAccountRead, getAccount } from './account/account';
 import { clearCachedData } from './account/clear-data';
 import { getSettings, saveSettings } from './account/connection-settings';
 import { restoreHeadline } from './account/headline';
 import { openOnboardingOnInstall } from './account/onboarding';
 import { getProviderNames, savedProviderNames, saveProviderNames } from './account/provider-names';
-import { exportReportsCsv, openReport } from './account/report-access';
+import { getExportData, openReport } from './account/report-access';
 import {
   forgetCompleteCopy,
   getCompleteCopy,
@@ -27,6 +28,15 @@ import {
 import { listReports, searchReports } from './account/report-list';
 import { saveNote } from './account/vehicle-notes';
 import { guard } from './guard';
+import { clearBrowsingMemory, getMemorySettings, saveMemorySettings } from './memory/memory-settings';
+import { noteSightings } from './memory/sightings';
+import {
+  forgetVehicleMemory,
+  getVehicleHistory,
+  getWatched,
+  markWatchedLooked,
+  watchVehicle,
+} from './memory/vehicle-memory';
 import { openOwnedReport, openPurchase } from './purchases/confirmation-window';
 import { adoptLegacyPending } from './purchases/legacy-pending';
 import { checkNewRecords } from './purchases/purchase-counts';
@@ -111,7 +121,7 @@ const HANDLERS: Handlers = {
   getPurchaseStatus,
   getOpenPurchases,
   openReport,
-  exportReportsCsv,
+  getExportData,
   getWorkbench,
   setWorkbenchVins,
   planWorkbenchChecks,
@@ -120,6 +130,15 @@ const HANDLERS: Handlers = {
   startWorkbenchPurchase,
   cancelWorkbenchBatch,
   resumeWorkbenchBatch,
+  noteSightings,
+  getVehicleHistory,
+  watchVehicle,
+  forgetVehicle: forgetVehicleMemory,
+  getWatched,
+  markWatchedLooked,
+  getMemorySettings,
+  saveMemorySettings,
+  clearBrowsingMemory,
 };
 
 // Every message keeps the reconciler's alarm on time: after the system clock was set back, the alarm

@@ -12,6 +12,7 @@ import type { NewRecords } from '@/lib/messaging/page-messages';
 import { type Result, unanswered } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
 import { newRecordsText } from '@/lib/records/new-records';
+import { heldFactsLine } from '@/lib/reports/facts/held-facts';
 import { decodeLine } from '@/lib/vin/vehicle-text';
 import type { PanelProps } from '../vin.content/badge/panel-contract';
 
@@ -84,7 +85,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     if (this.props.owned)
       this.props.actions
         .ownedFacts(this.props.decode.vin)
-        .then((result) => result.ok && this.setState({ facts: result.value }))
+        .then((result) => result.ok && this.setState({ facts: heldFactsLine(result.value) }))
         .catch(() => undefined);
     document.addEventListener('pointerdown', this.outside, true);
     document.addEventListener('keydown', this.escape, true);

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { BrandMark } from '@/components/brand-mark';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
+import { exportedReportsCsv } from '@/components/reports-csv';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { ErrorData } from '@/lib/messaging/error-data';
 import type { CopiesSummary, ReportList } from '@/lib/messaging/library-messages';
@@ -117,7 +118,7 @@ export function App() {
   }
 
   async function exportCsv() {
-    const csv = await ask('exportReportsCsv', undefined);
+    const csv = await exportedReportsCsv();
     if (csv.ok) downloadFile(csv.value, 'text/csv', 'vin-history-reports.csv');
     setActionError(csv.ok ? null : csv.error);
   }

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
+import { exportedReportsCsv } from '@/components/reports-csv';
 import type { ErrorData } from '@/lib/messaging/error-data';
 import { ask } from '@/lib/messaging/messaging';
 
@@ -9,7 +10,7 @@ export function DataTools() {
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<ErrorData | null>(null);
   const exportCsv = async () => {
-    const result = await ask('exportReportsCsv', undefined);
+    const result = await exportedReportsCsv();
     if (!result.ok) return setError(result.error);
     downloadFile(
       result.value,

@@ -8,6 +8,7 @@ import type { ReportSummary } from '@/lib/domain';
 import type { ReportSearch } from '@/lib/messaging/library-messages';
 import { ask } from '@/lib/messaging/messaging';
 import type { Result } from '@/lib/messaging/result';
+import { heldFactsLine } from '@/lib/reports/facts/held-facts';
 import { reportKey } from '@/lib/reports/report-key';
 import { reportUrl } from '@/lib/reports/report-url';
 
@@ -36,7 +37,17 @@ export function ReportsList({ recent, count }: { recent: ReportSummary[]; count:
     if (shown.length === 0) return;
     let current = true;
     ask('getFactLines', { reports: shown.map(({ provider, id }) => ({ provider, id })) }).then(
-      (result) => current && result.ok && setFacts(result.value),
+      (result) =>
+        current &&
+        result.ok &&
+        setFacts(
+          Object.fromEntries(
+            Object.entries(result.value).flatMap(([key, held]) => {
+              const line = heldFactsLine(held);
+              return line ? [[key, line]] : [];
+            }),
+          ),
+        ),
     );
     return () => {
       current = false;

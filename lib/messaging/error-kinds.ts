@@ -41,76 +41,37 @@ export const ERROR_KINDS = [
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-interface ErrorText {
-  /** A few words, shown in bold before the message. */
-  title: string;
-  /** Used when the code that fails has nothing more particular to say. */
-  message: string;
-}
-
-/** Every kind's words. A new kind without them does not compile. */
-export const ERROR_TEXT = {
-  'no-key': {
-    title: 'No API key yet.',
-    message: 'Enter your API key in the options page (from the API Keys section of your dashboard).',
-  },
-  forbidden: { title: 'Not allowed.', message: 'This request is not allowed from here.' },
-  busy: { title: 'Already under way.', message: 'The same request is under way already: wait for it.' },
-  'needs-override': {
-    title: 'Above your limit.',
-    message: 'This is above your record-check limit. Confirm the override to go ahead.',
-  },
-  'needs-permission': {
-    title: 'Permission needed.',
-    message: 'The browser has not allowed the extension to reach that site yet.',
-  },
-  'needs-confirmation': {
-    title: 'Confirm first.',
-    message: 'This needs your explicit confirmation.',
-  },
-  'over-budget': {
-    title: 'Slow down.',
-    message: 'This page has asked for too much in a short time. Wait a minute and try again.',
-  },
-  'invalid-input': { title: 'Check the input.', message: 'That request was malformed.' },
+/** Every kind's message, used when the code that fails has nothing more particular to say (its
+ * title, for the pages, is in error-titles.ts). A new kind without one does not compile. */
+export const ERROR_MESSAGE = {
+  'no-key': 'Enter your API key in the options page (from the API Keys section of your dashboard).',
+  forbidden: 'This request is not allowed from here.',
+  busy: 'The same request is under way already: wait for it.',
+  'needs-override': 'This is above your record-check limit. Confirm the override to go ahead.',
+  'needs-permission': 'The browser has not allowed the extension to reach that site yet.',
+  'needs-confirmation': 'This needs your explicit confirmation.',
+  'over-budget': 'This page has asked for too much in a short time. Wait a minute and try again.',
+  'invalid-input': 'That request was malformed.',
   // Not "nothing was sent": the guard that answers this cannot know. A purchase never ends here: past
   // the moment it is sent, its failures are 'unknown-outcome' (purchases.ts).
-  internal: {
-    title: 'Something went wrong in the extension.',
-    message: 'Try again; if it persists, reload the extension.',
-  },
-  unanswered: {
-    title: 'The extension did not answer.',
-    message: 'It may be restarting: try again in a moment.',
-  },
-  'key-rejected': {
-    title: 'Key rejected.',
-    message:
-      'The service rejected the API key, or this network is not allowed by the service. Check the key in the options page.',
-  },
-  'bad-request': { title: 'Refused.', message: 'The service refused the request.' },
-  'not-found': { title: 'Not found.', message: 'The service does not have that.' },
-  'rate-limited': {
-    title: 'Too many requests.',
-    message: 'The service is limiting requests: try again later.',
-  },
-  exhausted: { title: 'Nothing left to spend.', message: 'No credits or daily allowance left for this.' },
-  server: { title: 'Service error.', message: 'The service had an internal error. Try again later.' },
-  network: { title: 'Could not reach the service.', message: 'Check your connection and the service URL.' },
-  timeout: { title: 'No answer in time.', message: 'The service did not answer in time.' },
-  'invalid-response': {
-    title: 'Unexpected answer.',
-    message: 'The service answered with something the extension cannot read.',
-  },
-  'too-large': { title: 'Answer too large.', message: 'The service sent more than the extension accepts.' },
-  'unknown-outcome': {
-    title: 'Not confirmed yet.',
-    message:
-      'We could not confirm whether this purchase went through; checking… Nothing will be bought again for this report until it is settled.',
-  },
-} as const satisfies Record<ErrorKind, ErrorText>;
+  internal: 'Try again; if it persists, reload the extension.',
+  unanswered: 'It may be restarting: try again in a moment.',
+  'key-rejected':
+    'The service rejected the API key, or this network is not allowed by the service. Check the key in the options page.',
+  'bad-request': 'The service refused the request.',
+  'not-found': 'The service does not have that.',
+  'rate-limited': 'The service is limiting requests: try again later.',
+  exhausted: 'No credits or daily allowance left for this.',
+  server: 'The service had an internal error. Try again later.',
+  network: 'Check your connection and the service URL.',
+  timeout: 'The service did not answer in time.',
+  'invalid-response': 'The service answered with something the extension cannot read.',
+  'too-large': 'The service sent more than the extension accepts.',
+  'unknown-outcome':
+    'We could not confirm whether this purchase went through; checking… Nothing will be bought again for this report until it is settled.',
+} as const satisfies Record<ErrorKind, string>;
 
 /** An error of this kind, with its standard message unless a more particular one is given. */
 export function errorOf(kind: ErrorKind, message?: string): { kind: ErrorKind; message: string } {
-  return { kind, message: message ?? ERROR_TEXT[kind].message };
+  return { kind, message: message ?? ERROR_MESSAGE[kind] };
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 
 import { Provider, REPORT_ID, ReportSummary } from '../domain';
+import { HeldFacts } from '../reports/facts/held-facts';
 import { ReportFacts } from '../reports/facts/report-facts';
 import { COPY_FILE_URI } from '../reports/offline/copy-types';
 import { Vin } from '../vin/vin-schema';
@@ -50,6 +51,15 @@ export const KeptReportRequest = z.object({
 });
 export type KeptReportRequest = z.infer<typeof KeptReportRequest>;
 
+/** What the report list's CSV is made of (the page makes it: lib/reports/csv.ts). */
+export const ExportData = z.object({
+  reports: z.array(ReportSummary),
+  notes: Notes,
+  /** The key facts read so far, by "provider:id". */
+  facts: z.record(z.string(), ReportFacts),
+});
+export type ExportData = z.infer<typeof ExportData>;
+
 export const FactsList = z.object({
   /** The key facts read so far, by "provider:id". */
   facts: z.record(z.string(), ReportFacts),
@@ -66,8 +76,8 @@ export type SaveFactsRequest = z.infer<typeof SaveFactsRequest>;
 /** The popup's reports whose short facts line it shows (at most a page of them). */
 export const FactLinesRequest = z.object({ reports: z.array(KeptReportRequest).check(z.maxLength(50)) });
 export type FactLinesRequest = z.infer<typeof FactLinesRequest>;
-/** "provider:id" → the short line ("2 owners · no accidents · clean title · 48,900 mi on …"). */
-export const FactLines = z.record(z.string(), z.string());
+/** "provider:id" → the read reports of its vehicle the user holds (worded by heldFactsLine). */
+export const FactLines = z.record(z.string(), HeldFacts);
 export type FactLines = z.infer<typeof FactLines>;
 
 /** A file of a complete copy (lib/reports/offline/): a stylesheet, image or font as a base64 data: URI

@@ -3,7 +3,7 @@
 export interface SenderInfo {
   id?: string;
   url?: string;
-  tab?: { id?: number };
+  tab?: { id?: number; incognito?: boolean };
   frameId?: number;
 }
 

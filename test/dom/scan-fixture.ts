@@ -39,7 +39,7 @@ export const noActions: BadgeActions = {
   openPurchase: async () => ({ ok: true, value: null }),
   openOwned: async () => ({ ok: true, value: null }),
   checkNewRecords: async () => ({ ok: false, error: { kind: 'network', message: 'not in this test' } }),
-  ownedFacts: async () => ({ ok: true, value: null }),
+  ownedFacts: async () => ({ ok: true, value: [] }),
 };
 
 // happy-dom has no layout: "visible" means not inside something the page hides.

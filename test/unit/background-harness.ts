@@ -1,7 +1,9 @@
 // Starts the real background entry on fakeBrowser, with the simulator standing in for the network,
 // and delivers messages to it with a chosen sender, as the browser would.
+
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { IDBFactory } from 'fake-indexeddb';
+import { reportsCsv } from '@/lib/reports/csv';
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
@@ -171,5 +173,10 @@ export async function startBackground(options: StartOptions = {}) {
   async function deliver(type: string, data: unknown, sender: Sender): Promise<any> {
     return senderFor(sender)(type as MessageType, data as never);
   }
-  return { sim, senders, deliver, granted };
+  /** The report list's CSV as the pages make it (components/reports-csv.ts) from the background's data. */
+  async function exportCsv(sender: Sender): Promise<string> {
+    const data = (await deliver('getExportData', undefined, sender)).value;
+    return reportsCsv(data.reports, data.notes, data.facts);
+  }
+  return { sim, senders, deliver, granted, exportCsv };
 }

@@ -13,7 +13,7 @@ const PAGE_ONLY = [
   'getSettings',
   'getAccount',
   'openReport',
-  'exportReportsCsv',
+  'getExportData',
   'checkAll',
   'planCheckAll',
   'getLedger',

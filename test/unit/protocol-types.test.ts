@@ -4,7 +4,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod/mini';
 import type { ErrorKind } from '@/lib/messaging/error-kinds';
-import { ERROR_TEXT } from '@/lib/messaging/error-kinds';
+import { ERROR_MESSAGE } from '@/lib/messaging/error-kinds';
+import { ERROR_TITLE } from '@/lib/messaging/error-titles';
 import { VinRequest } from '@/lib/messaging/message-shapes';
 import type { ask } from '@/lib/messaging/messaging';
 import { PROTOCOL, type ProtocolOf, type RequestOf } from '@/lib/messaging/protocol';
@@ -48,10 +49,13 @@ describe('the protocol table types every caller', () => {
   });
 
   it('every error kind has its words: a new kind without them does not compile', () => {
-    type Words = { title: string; message: string };
-    const complete: Record<ErrorKind, Words> = ERROR_TEXT;
-    // @ts-expect-error a kind that ERROR_TEXT does not have
-    const withNewKind: Record<ErrorKind | 'brand-new-kind', Words> = ERROR_TEXT;
-    expect(Object.keys(complete).length).toBe(Object.keys(withNewKind).length);
+    const messages: Record<ErrorKind, string> = ERROR_MESSAGE;
+    const titles: Record<ErrorKind, string> = ERROR_TITLE;
+    // @ts-expect-error a kind that ERROR_MESSAGE does not have
+    const withNewKind: Record<ErrorKind | 'brand-new-kind', string> = ERROR_MESSAGE;
+    // @ts-expect-error nor ERROR_TITLE
+    const titledNewKind: Record<ErrorKind | 'brand-new-kind', string> = ERROR_TITLE;
+    expect(Object.keys(messages)).toEqual(Object.keys(titles));
+    expect(Object.keys(withNewKind).length).toBe(Object.keys(titledNewKind).length);
   });
 });

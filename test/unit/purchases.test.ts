@@ -567,7 +567,7 @@ describe('purchases', () => {
 
   it('exports the report list as CSV', async () => {
     const bg = await startBackground({ configured: true });
-    const csv = (await bg.deliver('exportReportsCsv', undefined, bg.senders.page)).value as string;
+    const csv = await bg.exportCsv(bg.senders.page);
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
       '"provider","report_id","vin","year_make_model","bought_at","note","owners","accidents","worst_accident","title_brands","last_odometer_mi","last_odometer_date","odometer_problem","use","open_recalls","provider_score","service_records","vehicle_owners","vehicle_accidents","vehicle_worst_accident","vehicle_title_brands","vehicle_last_odometer_mi","vehicle_last_odometer_date","vehicle_odometer_problem","vehicle_use","vehicle_open_recalls","vehicle_service_records","vehicle_reports_differ_on"',

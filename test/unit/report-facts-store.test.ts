@@ -158,7 +158,7 @@ describe('key facts in the library', () => {
     const listed = (await bg.deliver('listReports', { fresh: true }, page)).value.reports[0];
     await bg.deliver('openReport', { provider: listed.provider, id: listed.id }, page);
     await bg.deliver('saveReportFacts', { provider: listed.provider, id: listed.id, facts }, page);
-    const csv: string = (await bg.deliver('exportReportsCsv', undefined, page)).value;
+    const csv = await bg.exportCsv(page);
     const [header, ...rows] = csv.trim().split('\r\n');
     const cells = (line: string) => line.slice(1, -1).split('","');
     const columns = cells(header as string);

@@ -147,7 +147,7 @@ describe('report list', () => {
       '1FMDU34X7PUD75574': '=HYPERLINK("http://x","click")',
       '1G1PG5SC3C7167133': 'Seen at the auction, lot 42',
     });
-    const csv = (await bg.deliver('exportReportsCsv', undefined, bg.senders.page)).value;
+    const csv = await bg.exportCsv(bg.senders.page);
     expect(csv.split('\r\n')[0]).toBe(
       '"provider","report_id","vin","year_make_model","bought_at","note","owners","accidents","worst_accident","title_brands","last_odometer_mi","last_odometer_date","odometer_problem","use","open_recalls","provider_score","service_records","vehicle_owners","vehicle_accidents","vehicle_worst_accident","vehicle_title_brands","vehicle_last_odometer_mi","vehicle_last_odometer_date","vehicle_odometer_problem","vehicle_use","vehicle_open_recalls","vehicle_service_records","vehicle_reports_differ_on"',
     );

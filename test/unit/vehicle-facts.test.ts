@@ -2,8 +2,10 @@
 // "providerB: 1 owner · no accidents · clean title" from the newest report while the user's providerA
 // report of the same car lists a severe accident. Wherever a VIN's facts are summed up (badge panel,
 // popup, library filters, CSV) the worst value per fact counts, and where the reports differ is said.
+
 import { describe, expect, it } from 'vitest';
 import { factsLine } from '@/lib/reports/facts/facts-line';
+import { heldFactsLine } from '@/lib/reports/facts/held-facts';
 import { noFacts, type ReportFacts } from '@/lib/reports/facts/report-facts';
 import { vehicleFacts, vehicleFactsLine } from '@/lib/reports/facts/vehicle-facts';
 import { startBackground } from './background-harness';
@@ -88,7 +90,9 @@ describe('every report the user holds, in the background', () => {
 
   it("an owned VIN's badge says the worst of both reports, not the newest one's", async () => {
     const { bg } = await twoReportsRead();
-    const line: string = (await bg.deliver('getOwnedFacts', { vin: VIN }, bg.senders.contentScript)).value;
+    // The background hands over the read reports; the panel words them (held-facts.ts).
+    const line =
+      heldFactsLine((await bg.deliver('getOwnedFacts', { vin: VIN }, bg.senders.contentScript)).value) ?? '';
     expect(line).toContain('1 accident (severe)');
     expect(line).toContain('Salvage title');
     expect(line).not.toContain('no accidents');
@@ -105,8 +109,9 @@ describe('every report the user holds, in the background', () => {
         bg.senders.page,
       )
     ).value;
-    for (const r of reports) expect(lines[`${r.provider}:${r.id}`]).toContain('1 accident (severe)');
-    const csv: string = (await bg.deliver('exportReportsCsv', undefined, bg.senders.page)).value;
+    for (const r of reports)
+      expect(heldFactsLine(lines[`${r.provider}:${r.id}`])).toContain('1 accident (severe)');
+    const csv = await bg.exportCsv(bg.senders.page);
     const [header, ...rows] = csv.trim().split('\r\n');
     const cells = (line: string) => line.slice(1, -1).split('","');
     const columns = cells(header as string);

@@ -1,9 +1,9 @@
-// Opening reports the user holds, and exporting their list.
+// Opening reports the user holds, and what their list's export is made of.
 
 import type { Provider } from '@/lib/domain';
+import type { ExportData } from '@/lib/messaging/library-messages';
 import type { ReportView } from '@/lib/messaging/purchase-messages';
 import { ok, type Result } from '@/lib/messaging/result';
-import { reportsCsv } from '@/lib/reports/csv';
 import { currentClient } from '../service/service';
 import { findReport, keepReport, keptFacts } from '../storage/store';
 import { cachedAccount, getAccount } from './account';
@@ -27,9 +27,10 @@ export async function openReport({
   return ok({ ...stored, fromLibrary: false, savedOffline: saved });
 }
 
-export async function exportReportsCsv(): Promise<Result<string>> {
+/** What the report list's CSV is made of: the page makes it (the background's budget). */
+export async function getExportData(): Promise<Result<ExportData>> {
   const account = await getAccount({ fresh: true });
   if (!account.ok) return account;
   const [notes, facts] = await Promise.all([readNotes(), keptFacts()]);
-  return ok(reportsCsv(account.value.reports, notes, Object.fromEntries(facts)));
+  return ok({ reports: account.value.reports, notes, facts: Object.fromEntries(facts) });
 }

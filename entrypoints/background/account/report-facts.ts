@@ -11,8 +11,8 @@ import type {
   SaveFactsRequest,
 } from '@/lib/messaging/library-messages';
 import { failWith, ok, type Result } from '@/lib/messaging/result';
+import type { HeldFacts } from '@/lib/reports/facts/held-facts';
 import type { ReportFacts } from '@/lib/reports/facts/report-facts';
-import { vehicleFacts, vehicleFactsLine } from '@/lib/reports/facts/vehicle-facts';
 import { reportKey } from '@/lib/reports/report-key';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { factsOf, isKept, keepFacts, keptFacts, keptReportHtml, keptReportKeys } from '../storage/store';
@@ -51,22 +51,16 @@ async function heldByVin(vins: Iterable<string>): Promise<Map<string, ReportSumm
   return held;
 }
 
-/**
- * The short line of a vehicle's read reports together (lib/reports/facts/vehicle-facts.ts): the worst
- * value of each fact across them, where they differ said ("providerA + providerB: 2 owners · 1
- * accident (severe) · … · reports differ on accidents"); null when none of them is read.
- */
-function vehicleLine(reports: ReportSummary[], facts: Map<string, ReportFacts>): string | null {
-  const read = reports.filter((r) => facts.has(reportKey(r)));
-  if (read.length === 0) return null;
-  const combined = vehicleFacts(read.map((r) => facts.get(reportKey(r)) as ReportFacts));
-  const providers = [...new Set(read.map((r) => r.provider))].join(' + ');
-  const who = read.length > 1 ? `${read.length} reports (${providers})` : providers;
-  return `${who}: ${vehicleFactsLine(combined)}`;
+/** A vehicle's reports that the library has read, with their facts, newest first. */
+function readFacts(reports: ReportSummary[], facts: Map<string, ReportFacts>): HeldFacts {
+  return reports.flatMap((r) => {
+    const read = facts.get(reportKey(r));
+    return read ? [{ provider: r.provider, facts: read }] : [];
+  });
 }
 
 /**
- * The short line of each of these reports' vehicle (the popup's list), over every report of it the
+ * The read reports of each of these reports' vehicle (the popup's list words them), every report of it the
  * user holds and the library has read; nothing is fetched.
  */
 export async function getFactLines({ reports }: FactLinesRequest): Promise<Result<FactLines>> {
@@ -77,14 +71,26 @@ export async function getFactLines({ reports }: FactLinesRequest): Promise<Resul
   const facts = await factsOf([...held.values()].flat());
   const lines: FactLines = {};
   for (const r of reports) {
-    const line = vehicleLine(held.get(vinOf.get(reportKey(r)) ?? '') ?? [], facts);
-    if (line) lines[reportKey(r)] = line;
+    const read = readFacts(held.get(vinOf.get(reportKey(r)) ?? '') ?? [], facts);
+    if (read.length) lines[reportKey(r)] = read;
   }
   return ok(lines);
 }
 
-/** The short line of every read report the user holds for a VIN (an owned VIN's badge, once its panel is opened). */
-export async function getOwnedFacts({ vin }: { vin: Vin }): Promise<Result<string | null>> {
+/** Every read report the user holds for a VIN (an owned VIN's badge, once its panel is opened, words them). */
+export async function getOwnedFacts({ vin }: { vin: Vin }): Promise<Result<HeldFacts>> {
   const held = (await heldByVin([vin])).get(vin) ?? [];
-  return ok(vehicleLine(held, await factsOf(held)));
+  return ok(readFacts(held, await factsOf(held)));
+}
+
+/** The highest last odometer reading among the read reports held for a VIN (the memory's mileage check). */
+export async function reportOdometer(vin: string): Promise<{ miles: number; date: string | null } | null> {
+  const reports = (await heldByVin([vin])).get(vin) ?? [];
+  const facts = await factsOf(reports);
+  let best: { miles: number; date: string | null } | null = null;
+  for (const r of reports) {
+    const odometer = facts.get(reportKey(r))?.lastOdometer?.value;
+    if (odometer && odometer.miles > (best?.miles ?? -1)) best = odometer;
+  }
+  return best;
 }

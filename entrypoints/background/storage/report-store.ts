@@ -48,6 +48,9 @@ export interface LibrarySchema extends DBSchema {
   facts: { key: [Provider, string]; value: KeptFacts };
   copies: { key: [Provider, string]; value: KeptCopy };
   assets: { key: string; value: CopyAsset };
+  /** The memory of vehicles seen (memory-store.ts): one listing each, keyed `${vin} ${site} ${url}`. */
+  listings: { key: string; value: unknown };
+  watched: { key: string; value: unknown };
 }
 
 /** What the library keeps at most, its reports and their copies' files together (2 bytes a character). */
@@ -67,7 +70,7 @@ export function isStorageRefusal(error: unknown): boolean {
 }
 
 /** What a read of a refused library stands for: nothing kept. */
-function orNothing<T>(empty: T) {
+export function orNothing<T>(empty: T) {
   return (error: unknown): T => {
     if (!isStorageRefusal(error)) throw error;
     return empty;
@@ -81,7 +84,8 @@ export function openLibrary() {
     // Version 1 (release 0.1.0): the reports. Version 2: their key facts, a store of its own, so
     // opening a 0.1.0 library keeps every report and adds the facts store beside them. Version 3:
     // complete copies, and their files shared by content; reports and facts stay as they were.
-    openDB<LibrarySchema>('vin-history-library', 3, {
+    // Version 4: the memory of vehicles seen (listings and watched vehicles), beside the rest.
+    openDB<LibrarySchema>('vin-history-library', 4, {
       upgrade(database, oldVersion) {
         if (oldVersion < 1) {
           const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
@@ -91,6 +95,10 @@ export function openLibrary() {
         if (oldVersion < 3) {
           database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
           database.createObjectStore('assets', { keyPath: 'hash' });
+        }
+        if (oldVersion < 4) {
+          database.createObjectStore('listings', { keyPath: 'k' });
+          database.createObjectStore('watched', { keyPath: 'vin' });
         }
       },
     }),

@@ -5,6 +5,7 @@
 import type { RecordCounts } from '@/lib/domain';
 import type { NewRecords } from '@/lib/messaging/page-messages';
 import type { Result } from '@/lib/messaging/result';
+import type { HeldFacts } from '@/lib/reports/facts/held-facts';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
 
@@ -14,8 +15,8 @@ export interface BadgeActions {
   openPurchase(vin: string): Promise<Result<null>>;
   openOwned(vin: string): Promise<Result<null>>;
   checkNewRecords(vin: string): Promise<Result<NewRecords>>;
-  /** The short facts of the newest read report held for it, or null (lib/reports/facts/). */
-  ownedFacts(vin: string): Promise<Result<string | null>>;
+  /** The read reports held for it, newest first (worded in the panel: lib/reports/facts/held-facts.ts). */
+  ownedFacts(vin: string): Promise<Result<HeldFacts>>;
 }
 
 export interface PanelProps {

@@ -1,0 +1,22 @@
+// The memory's settings (on, sites left out, retention, notifications), and forgetting all of it.
+import { DEFAULT_MEMORY_SETTINGS, MemorySettings } from '@/lib/memory/memory-messages';
+import { ok, type Result } from '@/lib/messaging/result';
+import { clearMemory } from '../storage/memory-store';
+import { storedValue } from '../storage/store';
+
+export const memorySettings = storedValue('memorySettings', MemorySettings, () => DEFAULT_MEMORY_SETTINGS);
+
+export const getMemorySettings = async (): Promise<Result<MemorySettings>> => ok(await memorySettings.get());
+
+export async function saveMemorySettings(settings: MemorySettings): Promise<Result<MemorySettings>> {
+  const offSites = [...new Set(settings.offSites.map((site) => site.trim().toLowerCase()).filter(Boolean))];
+  const saved = { ...settings, offSites };
+  await memorySettings.set(saved);
+  return ok(saved);
+}
+
+/** "Clear browsing memory": every listing and watched vehicle, at once. */
+export async function clearBrowsingMemory(): Promise<Result<null>> {
+  await clearMemory();
+  return ok(null);
+}

@@ -1,0 +1,80 @@
+// Sightings from listing pages, remembered on this device (lib/memory/). The content script reports
+// each vehicle its page shows; here they wait and are written together, at most one transaction a
+// second, whatever the page's size (bench:memory). Nothing is kept from a private window, from a site
+// the user left out, or with the memory off; listings unseen past the retention are swept once a day.
+// A sighting still waiting when the worker stops is lost: one view of a listing, nothing else.
+
+import { z } from 'zod/mini';
+import { minutesOf } from '@/lib/memory/listing-memory';
+import { listingUrl, siteOf } from '@/lib/memory/listing-url';
+import type { NoteSightings } from '@/lib/memory/memory-messages';
+import { ok, type Result } from '@/lib/messaging/result';
+import type { Sender } from '@/lib/messaging/sender-kind';
+import { type SeenListing, sweepMemory, writeSightings } from '../storage/memory-store';
+import { isStorageRefusal, storedValue } from '../storage/store';
+import { memorySettings } from './memory-settings';
+import { notifyWatched } from './watch-notify';
+
+const FLUSH_MS = 1000;
+const DAY = 24 * 60;
+const sweptAt = storedValue('memorySweptAt', z.number(), () => 0);
+
+const waiting = new Map<string, SeenListing>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+let flushing: Promise<void> = Promise.resolve();
+
+/** The site and listing address a sighting stands for; null when the page is not a web page. */
+function listingOf(pageUrl: string, cardUrl: string | undefined): { site: string; url: string } | null {
+  const page = listingUrl(pageUrl);
+  if (!page) return null;
+  const url =
+    (cardUrl && URL.canParse(cardUrl, pageUrl) && listingUrl(new URL(cardUrl, pageUrl).href)) || page;
+  return { site: siteOf(new URL(pageUrl).hostname), url };
+}
+
+export async function noteSightings({ sightings }: NoteSightings, sender: Sender): Promise<Result<null>> {
+  if (sender.tab?.incognito) return ok(null);
+  const settings = await memorySettings.get();
+  const pageUrl = sender.url ?? '';
+  const first = listingOf(pageUrl, undefined);
+  if (!settings.on || !first || settings.offSites.includes(first.site)) return ok(null);
+  for (const { url, ...seen } of sightings) {
+    const where = listingOf(pageUrl, url);
+    if (where) waiting.set(`${seen.vin} ${where.site} ${where.url}`, { ...seen, ...where });
+  }
+  timer ??= setTimeout(() => {
+    timer = undefined;
+    flushing = flushing.then(flush);
+  }, FLUSH_MS);
+  return ok(null);
+}
+
+/** Writes what waits, in one transaction; then the day's sweep and the watched vehicles' news. */
+async function flush(): Promise<void> {
+  const batch = [...waiting.values()];
+  waiting.clear();
+  if (batch.length === 0) return;
+  const at = minutesOf(Date.now());
+  try {
+    const changes = await writeSightings(batch, at);
+    await notifyWatched(changes);
+    const settings = await memorySettings.get();
+    if ((await sweptAt.get()) < at - DAY) {
+      await sweptAt.set(at);
+      await sweepMemory(at - settings.retentionDays * DAY);
+    }
+  } catch (error) {
+    // A full disk or a refused store: these sightings are not kept, and nothing else changes.
+    if (!isStorageRefusal(error)) console.warn('[memory]', error);
+  }
+}
+
+/** Resolves once every sighting received so far is written (tests, and before a read of the memory). */
+export async function sightingsWritten(): Promise<void> {
+  if (timer) {
+    clearTimeout(timer);
+    timer = undefined;
+    flushing = flushing.then(flush);
+  }
+  await flushing;
+}

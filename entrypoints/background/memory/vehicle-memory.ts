@@ -1,0 +1,82 @@
+// One vehicle's memory for the badge's panel and the extension's pages, and the user's control over
+// it: watch, forget. A content script is answered only about a VIN its own tab shows (the tab's list:
+// sites/tab-vins.ts): a page can never read the memory of other vehicles through its badges.
+import { listingKey, minutesOf } from '@/lib/memory/listing-memory';
+import { listingUrl, siteOf } from '@/lib/memory/listing-url';
+import type { HistoryAnswer, HistoryRequest, WatchedList, WatchRequest } from '@/lib/memory/memory-messages';
+import { failWith, ok, type Result } from '@/lib/messaging/result';
+import type { Sender } from '@/lib/messaging/sender-kind';
+import type { Vin } from '@/lib/vin/vin-syntax';
+import { reportOdometer } from '../account/report-facts';
+import { tabVins } from '../sites/tab-vins';
+import { forgetVehicle, listingsOf, setWatched, watchedVehicles } from '../storage/memory-store';
+import { sightingsWritten } from './sightings';
+
+/** Whether the sender may learn about `vin`: an extension page, or a content script whose tab shows it. */
+async function mayAsk(vin: string, sender: Sender): Promise<boolean> {
+  if (sender.kind === 'extension-page') return true;
+  const tabId = sender.tab?.id;
+  return tabId !== undefined && (await tabVins(tabId)).includes(vin as Vin);
+}
+
+const NOT_ON_TAB = 'That vehicle is not on this page.';
+
+export async function getVehicleHistory(
+  { vin, url }: HistoryRequest,
+  sender: Sender,
+): Promise<Result<HistoryAnswer>> {
+  if (!(await mayAsk(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  await sightingsWritten();
+  let current: string | null = null;
+  if (sender.kind === 'content-script' && sender.url) {
+    const page = listingUrl(sender.url);
+    const link = url && URL.canParse(url, sender.url) ? listingUrl(new URL(url, sender.url).href) : null;
+    if (page) current = listingKey(vin, siteOf(new URL(sender.url).hostname), link ?? page);
+  }
+  const [listings, report, watched] = await Promise.all([
+    listingsOf(vin),
+    reportOdometer(vin),
+    watchedVehicles(),
+  ]);
+  return ok({
+    listings: listings.slice(0, 100),
+    current,
+    report,
+    watched: watched.some((w) => w.vin === vin),
+    at: minutesOf(Date.now()),
+  });
+}
+
+export async function watchVehicle(
+  { vin, on, title }: WatchRequest,
+  sender: Sender,
+): Promise<Result<boolean>> {
+  if (!(await mayAsk(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  const at = minutesOf(Date.now());
+  await setWatched(on ? { vin, at, looked: at, ...(title ? { title } : {}) } : { vin, off: true });
+  return ok(on);
+}
+
+export async function forgetVehicleMemory({ vin }: { vin: Vin }, sender: Sender): Promise<Result<null>> {
+  if (!(await mayAsk(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  await sightingsWritten();
+  await forgetVehicle(vin);
+  return ok(null);
+}
+
+/** The watched vehicles with their listings (the library's watched page, the popup's short list). */
+export async function getWatched(): Promise<Result<WatchedList>> {
+  await sightingsWritten();
+  const watched = (await watchedVehicles()).sort((a, b) => b.at - a.at);
+  const vehicles = await Promise.all(
+    watched.map(async (vehicle) => ({ watched: vehicle, listings: await listingsOf(vehicle.vin) })),
+  );
+  return ok({ vehicles, at: minutesOf(Date.now()) });
+}
+
+/** The user looked at the watched page: "what changed since" counts from now. */
+export async function markWatchedLooked(): Promise<Result<null>> {
+  const at = minutesOf(Date.now());
+  for (const vehicle of await watchedVehicles()) await setWatched({ ...vehicle, looked: at });
+  return ok(null);
+}

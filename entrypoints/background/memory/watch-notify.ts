@@ -1,0 +1,36 @@
+// A watched vehicle's news, told as the page the user opened shows it (never by fetching anything):
+// its price went down, or it was relisted. Only with the option on, and where the browser has the
+// notifications API at all (the permission, asked in the options page, granted); otherwise the
+// watched page says it when next opened.
+import { browser } from 'wxt/browser';
+import type { ListingChange } from '../storage/memory-store';
+import { watchedVehicles } from '../storage/memory-store';
+import { memorySettings } from './memory-settings';
+
+const lastOf = (points: number[]) => points[points.length - 1];
+
+/** The news of a change, in words; null when there is none to tell. */
+export function newsOf({ before, after }: ListingChange): string | null {
+  if ((after.relist?.length ?? 0) > (before?.relist?.length ?? 0)) return `relisted on ${after.site}`;
+  const was = before && lastOf(before.prices);
+  const now = lastOf(after.prices);
+  return was !== undefined && now !== undefined && now < was
+    ? `price down to ${now} on ${after.site} (was ${was})`
+    : null;
+}
+
+export async function notifyWatched(changes: ListingChange[]): Promise<void> {
+  const notifications = browser.notifications;
+  if (!notifications || !(await memorySettings.get()).notify) return;
+  const watched = new Set((await watchedVehicles()).map((w) => w.vin));
+  for (const change of changes) {
+    const news = watched.has(change.after.vin) && newsOf(change);
+    if (news)
+      await notifications.create(`watched:${change.after.k}`, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title: 'A vehicle you watch',
+        message: `${change.after.vin}: ${news}.`,
+      });
+  }
+}

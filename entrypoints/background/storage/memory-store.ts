@@ -1,0 +1,120 @@
+// The memory of vehicles seen (lib/memory/): listings and watched vehicles, in the library's database
+// (version 4 added them beside the reports). Sightings come in batches, one transaction a batch (at
+// most one a second: memory/sightings.ts). Every listing read is parsed with its schema; one that does
+// not parse is left out. Where the browser refuses the storage, the memory is simply empty.
+import {
+  type ListingMemory,
+  ListingMemory as ListingSchema,
+  noteSighting,
+} from '@/lib/memory/listing-memory';
+import { WatchedVehicle as WatchedSchema, type WatchedVehicle } from '@/lib/memory/memory-messages';
+import type { Vin } from '@/lib/vin/vin-syntax';
+import { openLibrary, orNothing } from './report-store';
+
+/** All of a VIN's listings: their keys start with the VIN and a space. */
+const ofVin = (vin: string) => IDBKeyRange.bound(`${vin} `, `${vin} \uffff`);
+
+function parsed<T>(
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+  values: unknown[],
+): T[] {
+  return values.flatMap((value) => {
+    const result = schema.safeParse(value);
+    return result.success ? [result.data as T] : [];
+  });
+}
+
+export interface SeenListing {
+  vin: Vin;
+  site: string;
+  url: string;
+  price?: number;
+  currency?: string;
+  mileage?: number;
+  km?: boolean;
+  sold?: boolean;
+}
+
+/** A listing changed by a batch: how it was before (undefined: new) and after. */
+export interface ListingChange {
+  before: ListingMemory | undefined;
+  after: ListingMemory;
+}
+
+/** Writes a batch of sightings seen at minute `at`, in one transaction; the listings it changed. */
+export async function writeSightings(batch: SeenListing[], at: number): Promise<ListingChange[]> {
+  const database = await openLibrary();
+  const tx = database.transaction('listings', 'readwrite');
+  const byVin = new Map<string, ListingMemory[]>();
+  const changes: ListingChange[] = [];
+  for (const seen of batch) {
+    let listings = byVin.get(seen.vin);
+    if (!listings) {
+      listings = parsed<ListingMemory>(ListingSchema, await tx.store.getAll(ofVin(seen.vin)));
+      byVin.set(seen.vin, listings);
+    }
+    const key = `${seen.vin} ${seen.site} ${seen.url}`;
+    const index = listings.findIndex((l) => l.k === key);
+    const before = index >= 0 ? listings[index] : undefined;
+    const after = noteSighting(before, seen, at, listings);
+    if (index >= 0) listings[index] = after;
+    else listings.push(after);
+    changes.push({ before, after });
+    await tx.store.put(after);
+  }
+  await tx.done;
+  return changes;
+}
+
+export async function listingsOf(vin: string): Promise<ListingMemory[]> {
+  return openLibrary()
+    .then(async (database) =>
+      parsed<ListingMemory>(ListingSchema, await database.getAll('listings', ofVin(vin))),
+    )
+    .catch(orNothing([]));
+}
+
+/** Forgets one vehicle: its listings and its place among the watched. */
+export async function forgetVehicle(vin: string): Promise<void> {
+  const database = await openLibrary();
+  const tx = database.transaction(['listings', 'watched'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('listings').delete(ofVin(vin)),
+    tx.objectStore('watched').delete(vin),
+    tx.done,
+  ]);
+}
+
+/** Forgets every vehicle seen and watched. */
+export async function clearMemory(): Promise<void> {
+  const database = await openLibrary();
+  await Promise.all([database.clear('listings'), database.clear('watched')]);
+}
+
+/** Forgets the listings last seen before minute `before` (retention); how many went. */
+export async function sweepMemory(before: number): Promise<number> {
+  const database = await openLibrary();
+  const tx = database.transaction('listings', 'readwrite');
+  let gone = 0;
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    const last = (cursor.value as { last?: unknown }).last;
+    if (typeof last !== 'number' || last < before) {
+      gone++;
+      await cursor.delete();
+    }
+  }
+  await tx.done;
+  return gone;
+}
+
+export async function watchedVehicles(): Promise<WatchedVehicle[]> {
+  return openLibrary()
+    .then(async (database) => parsed<WatchedVehicle>(WatchedSchema, await database.getAll('watched')))
+    .catch(orNothing([]));
+}
+
+export async function setWatched(vehicle: WatchedVehicle | { vin: string; off: true }): Promise<void> {
+  const database = await openLibrary();
+  if ('off' in vehicle) await database.delete('watched', vehicle.vin);
+  else await database.put('watched', vehicle);
+}

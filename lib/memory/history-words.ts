@@ -1,0 +1,71 @@
+// The words a person reads at a glance about a vehicle's history (vehicle-history.ts): for the badge's
+// panel and the watched vehicles' page. Dates in the user's own time zone, the year only when it is
+// not this year. Pure.
+import type { ListingNow, VehicleHistory } from './vehicle-history';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Oct 2", or "Oct 2, 2025" in another year than `today`'s (minutes since 1970). */
+export function day(minute: number, today: number): string {
+  const date = new Date(minute * 60_000);
+  const year = date.getFullYear();
+  const words = `${MONTHS[date.getMonth()]} ${date.getDate()}`;
+  return year === new Date(today * 60_000).getFullYear() ? words : `${words}, ${year}`;
+}
+
+export function money(value: number, currency = 'USD'): string {
+  const digits = value.toLocaleString('en-US');
+  return currency === 'USD' ? `$${digits}` : `${digits} ${currency}`;
+}
+
+export const distance = (value: number, km: boolean) =>
+  `${value.toLocaleString('en-US')} ${km ? 'km' : 'mi'}`;
+
+const seenAt = (listing: ListingNow, today: number) =>
+  listing.first === listing.last || day(listing.first, today) === day(listing.last, today)
+    ? `${listing.site} (${day(listing.last, today)})`
+    : `${listing.site} (${day(listing.first, today)} to ${day(listing.last, today)})`;
+
+export interface HistoryLine {
+  text: string;
+  /** A line to read first: a mileage that went down. */
+  warn?: boolean;
+}
+
+/** The lines, most important first; none when the memory knows nothing more than this visit. */
+export function historyWords(history: VehicleHistory, today: number): HistoryLine[] {
+  const lines: HistoryLine[] = [];
+  const { mileage, change, cheaper, relisted, before, current } = history;
+  if (mileage) {
+    const said = `This listing says ${distance(mileage.stated, mileage.km)}`;
+    lines.push({
+      warn: true,
+      text:
+        'report' in mileage
+          ? `Mileage warning: ${said}; a report you hold read ${distance(mileage.report, false)}${mileage.date ? ` (${mileage.date})` : ''}.`
+          : `Mileage warning: ${said}; ${mileage.where} showed ${distance(mileage.earlier, mileage.km)} on ${day(mileage.at, today)}.`,
+    });
+  }
+  if (relisted)
+    lines.push({
+      text: relisted.afterSold
+        ? `Relisted: for sale again on ${day(relisted.at, today)} after it was shown as sold.`
+        : `Relisted: a new listing on ${day(relisted.at, today)} after an earlier one on ${current?.site ?? 'this site'} ended.`,
+    });
+  if (change && current)
+    lines.push({
+      text: `${change.to < change.from ? '▼' : '▲'} ${money(Math.abs(change.to - change.from), current.currency)} since ${day(change.since, today)} (was ${money(change.from, current.currency)})`,
+    });
+  if (cheaper?.price !== undefined)
+    lines.push({
+      text: `Listed for less ${cheaper.site === current?.site ? `elsewhere on ${cheaper.site}` : `on ${cheaper.site}`}: ${money(cheaper.price, cheaper.currency)} (${day(cheaper.last, today)})`,
+    });
+  if (before.length)
+    lines.push({
+      text: `Seen before: ${before
+        .slice(0, 3)
+        .map((listing) => seenAt(listing, today))
+        .join(', ')}${before.length > 3 ? ` and ${before.length - 3} more` : ''}`,
+    });
+  return lines;
+}

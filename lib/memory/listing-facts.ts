@@ -1,0 +1,96 @@
+// What a listing states about its vehicle: price, mileage, whether it is sold. From the record that
+// holds the VIN in the page's data first (docs/site-evidence.md, "Listings' price and mileage":
+// JSON-LD `offers.price` and `mileageFromOdometer`, a QuantitativeValue whose value may be a string
+// with separators, or a bare string; Autotrader's `pricingDetail.salePrice` and
+// `mileage: {label, value}`; CarMax's `basePrice` and `mileage`; cars.com's `price`), then, for
+// what the data does not say, the card's own text ($4,300; 101,000 mi.). Pure, and in the content
+// script's budget: no tables.
+
+export interface ListingFacts {
+  price?: number;
+  /** ISO 4217, when the listing says (JSON-LD priceCurrency) or shows € / £. */
+  currency?: string;
+  mileage?: number;
+  /** The mileage is in kilometres. */
+  km?: boolean;
+  sold?: boolean;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A count as pages write it: 26801, "26,801", "26 801", "26.801 km"; undefined when none. */
+export function amount(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
+  if (typeof value !== 'string') return undefined;
+  const found = /\d{1,3}(?:[,.\s\u00a0]\d{3})+(?!\d)|\d+/.exec(value);
+  return found ? Number(found[0].replace(/\D/g, '')) : undefined;
+}
+
+const PRICE_KEYS = [
+  'price',
+  'salePrice',
+  'askingPrice',
+  'listPrice',
+  'internetPrice',
+  'basePrice',
+  'lowPrice',
+];
+const MILEAGE_KEYS = ['mileageFromOdometer', 'mileage', 'odometer', 'miles'];
+
+/** The listing's facts in the page's record of it (and its `offers`, `pricingDetail`). */
+export function recordFacts(record: Json): ListingFacts {
+  const facts: ListingFacts = {};
+  const offers = Array.isArray(record.offers) ? record.offers[0] : record.offers;
+  for (const place of [record, offers, record.pricingDetail]) {
+    if (!isObject(place)) continue;
+    for (const key of PRICE_KEYS) {
+      const price = amount(place[key]);
+      if (facts.price === undefined && price !== undefined && price >= 100) facts.price = price;
+    }
+    if (typeof place.priceCurrency === 'string')
+      facts.currency = place.priceCurrency.slice(0, 3).toUpperCase();
+    if (/SoldOut|Discontinued/i.test(String(place.availability ?? ''))) facts.sold = true;
+  }
+  for (const key of MILEAGE_KEYS) {
+    const raw = record[key];
+    const value = isObject(raw) ? raw.value : raw;
+    const miles = amount(value);
+    if (miles === undefined) continue;
+    facts.mileage = miles;
+    const unit = isObject(raw)
+      ? `${raw.unitCode ?? ''} ${raw.unitText ?? ''} ${raw.label ?? ''}`
+      : String(raw);
+    if (/KMT|\bkm|kilomet/i.test(unit)) facts.km = true;
+    break;
+  }
+  if (record.sold === true || /^sold$/i.test(String(record.status ?? record.listingStatus ?? '')))
+    facts.sold = true;
+  return facts;
+}
+
+// "$4,300" (not "$86/mo"), "€ 12.500", "12 500 €"; "101,000 mi.", "26,801 miles", "85 000 km".
+const PRICE_TEXT =
+  /(?:US)?\$\s?(\d{1,3}(?:,\d{3})+|\d{3,7})(?!\d|\s*\/\s*mo|\s*per\b|\s*mo\b)|([€£])\s?(\d{1,3}(?:[.,\s\u00a0]\d{3})+|\d{3,7})|(\d{1,3}(?:[.,\s\u00a0]\d{3})+|\d{3,7})\s?([€£])/;
+const MILEAGE_TEXT = /(\d{1,3}(?:[,.\s\u00a0]\d{3})+|\d{1,7})\s?(mi\b|miles\b|km\b|kms\b|kilomet)/i;
+
+/** What a card's text says, for what its data did not. */
+export function textFacts(text: string, facts: ListingFacts = {}): ListingFacts {
+  const out = { ...facts };
+  if (out.price === undefined) {
+    const price = PRICE_TEXT.exec(text);
+    if (price) {
+      out.price = amount(price[1] ?? price[3] ?? price[4]);
+      const symbol = price[2] ?? price[5];
+      if (symbol) out.currency = symbol === '€' ? 'EUR' : 'GBP';
+    }
+  }
+  if (out.mileage === undefined) {
+    const miles = MILEAGE_TEXT.exec(text);
+    if (miles) {
+      out.mileage = amount(miles[1]);
+      if (/^k/i.test(miles[2] as string)) out.km = true;
+    }
+  }
+  return out;
+}
