@@ -20,6 +20,10 @@ export const PANEL_CSS = `
 .vin { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 14px; letter-spacing: .04em; margin-bottom: 2px; }
 .muted { color: #4f5b69; font-size: 13px; }
 .facts { margin: 6px 0; font-size: 13px; }
+/* The memory of vehicles seen: one short line each, the mileage warning among them drawn as a warning. */
+.memory { margin: 6px 0; }
+.memory .seen { margin: 3px 0; font-size: 13px; }
+.memory-actions { margin-top: 6px; }
 .warning { margin: 8px 0; padding: 6px 8px; border-left: 4px solid #a4161a; background: #fff1f0; color: #7a0f12; font-size: 13px; }
 .counts { margin: 8px 0 2px; display: grid; grid-template-columns: auto auto; gap: 2px 12px; }
 .error { color: #a4161a; margin: 6px 0; }

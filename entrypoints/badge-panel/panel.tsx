@@ -8,6 +8,8 @@
 // readers by aria-label, which no page script can read inside the closed root either.
 import { Component, createRef } from 'preact';
 import type { RecordCounts } from '@/lib/domain';
+import { type HistoryLine, historyWords } from '@/lib/memory/history-words';
+import { vehicleHistory } from '@/lib/memory/vehicle-history';
 import type { NewRecords } from '@/lib/messaging/page-messages';
 import { type Result, unanswered } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
@@ -26,6 +28,9 @@ interface PanelState {
   dx: number;
   /** The short facts of the newest read report held (asked for when an owned VIN's panel opens). */
   facts: string | null;
+  /** What the memory of vehicles seen says (asked for when the panel opens), and whether it is watched. */
+  memory: { lines: HistoryLine[]; watched: boolean; known: boolean } | null;
+  memoryNote: string | null;
 }
 
 /** At most this wide (CSS px), the panel opens as a bottom sheet. */
@@ -55,6 +60,8 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     up: false,
     dx: 0,
     facts: null,
+    memory: null,
+    memoryNote: null,
   };
 
   root = createRef<HTMLElement>();
@@ -87,6 +94,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
         .ownedFacts(this.props.decode.vin)
         .then((result) => result.ok && this.setState({ facts: heldFactsLine(result.value) }))
         .catch(() => undefined);
+    this.readMemory();
     document.addEventListener('pointerdown', this.outside, true);
     document.addEventListener('keydown', this.escape, true);
     const panel = this.root.current;
@@ -103,6 +111,45 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     document.removeEventListener('pointerdown', this.outside, true);
     document.removeEventListener('keydown', this.escape, true);
   }
+
+  /** The vehicle's history on this device (lib/memory/), worded here: the background hands over its listings. */
+  readMemory() {
+    const { decode, listing, actions } = this.props;
+    actions
+      .history(decode.vin, listing.url)
+      .then((result) => {
+        if (!result.ok) return;
+        const { listings, current, at, report, watched } = result.value;
+        const history = vehicleHistory(listings, current, at, report);
+        this.setState({ memory: { lines: historyWords(history, at), watched, known: listings.length > 0 } });
+      })
+      .catch(() => undefined);
+  }
+
+  watch = async () => {
+    const on = !this.state.memory?.watched;
+    const result = await this.props.actions
+      .watch(this.props.decode.vin, on, this.props.listing.title)
+      .catch(unanswered);
+    if (result.ok && this.state.memory) this.setState({ memory: { ...this.state.memory, watched: on } });
+    this.setState({
+      memoryNote: result.ok
+        ? on
+          ? 'Watched: see it under Watched vehicles in the library.'
+          : 'No longer watched.'
+        : result.error.message,
+    });
+  };
+
+  forget = async () => {
+    const result = await this.props.actions.forget(this.props.decode.vin).catch(unanswered);
+    if (result.ok) this.setState({ memory: { lines: [], watched: false, known: false } });
+    this.setState({
+      memoryNote: result.ok
+        ? 'Forgotten: nothing of this vehicle is kept on this device now.'
+        : result.error.message,
+    });
+  };
 
   check = async () => {
     this.setState({ step: { step: 'checking' } });
@@ -136,7 +183,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   render() {
     const { decode, owned, mismatch, onClose } = this.props;
-    const { step: state, notice, since, up, dx, facts } = this.state;
+    const { step: state, notice, since, up, dx, facts, memory, memoryNote } = this.state;
     const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
     return (
       <section
@@ -162,6 +209,15 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
           <p class="facts" data-testid="owned-facts">
             <W t={facts} />
           </p>
+        )}
+        {memory && memory.lines.length > 0 && (
+          <div class="memory" data-testid="memory">
+            {memory.lines.map((line) => (
+              <p key={line.text} class={line.warn ? 'warning' : 'seen'}>
+                <W t={line.text} />
+              </p>
+            ))}
+          </div>
         )}
         {mismatch && (
           <p class="warning" role="alert">
@@ -232,6 +288,21 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
         {notice && (
           <p class="muted">
             <W t={notice} />
+          </p>
+        )}
+        {memory && (
+          <div class="actions memory-actions">
+            <Act
+              class="act secondary"
+              words={memory.watched ? 'Watching · stop' : 'Watch this vehicle'}
+              onClick={this.watch}
+            />
+            {memory.known && <Act class="act secondary" words="Forget this vehicle" onClick={this.forget} />}
+          </div>
+        )}
+        {memoryNote && (
+          <p class="muted" role="status">
+            <W t={memoryNote} />
           </p>
         )}
         {/* Last in the tab order (the first Tab from the pill reaches the action), shown top right. */}

@@ -6,6 +6,7 @@ import type { RecordCounts } from '@/lib/domain';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites/sites';
 import { mountBadge } from './badge/mount-badge';
 import type { BadgeActions } from './badge/panel-contract';
+import { createListingNotes } from './detect/listing-notes';
 import { createPageScanner } from './detect/page-scanner';
 import { setNearScreenGate } from './pace/near-screen';
 import { send } from './send';
@@ -37,7 +38,14 @@ export default defineContentScript({
       openOwned: (vin) => send('openOwnedReport', { vin }),
       checkNewRecords: (vin) => send('checkNewRecords', { vin }),
       ownedFacts: (vin) => send('getOwnedFacts', { vin }),
+      history: (vin, url) => send('getVehicleHistory', { vin, ...(url ? { url } : {}) }),
+      watch: (vin, on, title) =>
+        send('watchVehicle', { vin, on, ...(title ? { title: title.slice(0, 200) } : {}) }),
+      forget: (vin) => send('forgetVehicle', { vin }),
     };
+    // What the page shows of each vehicle, for the memory of vehicles seen (the background decides
+    // whether anything is kept).
+    const notes = createListingNotes((sightings) => void send('noteSightings', { sightings }));
     // Counts the background already knows (cached, or checked because the user asked for automatic
     // checks on detail pages): the badge shows them at once.
     const known = new Map<string, RecordCounts>();
@@ -54,8 +62,15 @@ export default defineContentScript({
         for (const vin of result.value.owned) owned.add(vin);
         return result.value.vins;
       },
-      mount: (placement, decode) =>
-        mountBadge(placement, decode, actions, known.get(placement.vin), owned.has(placement.vin)),
+      mount: (placement, decode, found) =>
+        mountBadge(
+          placement,
+          decode,
+          actions,
+          known.get(placement.vin),
+          owned.has(placement.vin),
+          notes.note(placement, found, document),
+        ),
       // The loopback build (tests, benchmarks) tells the page how much work each pass took.
       ...(import.meta.env.MODE === 'loopback'
         ? {

@@ -23,7 +23,8 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 export function amount(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
   if (typeof value !== 'string') return undefined;
-  const found = /\d{1,3}(?:[,.\s\u00a0]\d{3})+(?!\d)|\d+/.exec(value);
+  // One separator throughout ("4,300 101,000 mi." is two numbers, "85 000" one).
+  const found = /\d{1,3}([,.\s\u00a0])\d{3}(?:\1\d{3})*(?!\d)|\d+/.exec(value);
   return found ? Number(found[0].replace(/\D/g, '')) : undefined;
 }
 
@@ -71,8 +72,22 @@ export function recordFacts(record: Json): ListingFacts {
 
 // "$4,300" (not "$86/mo"), "€ 12.500", "12 500 €"; "101,000 mi.", "26,801 miles", "85 000 km".
 const PRICE_TEXT =
-  /(?:US)?\$\s?(\d{1,3}(?:,\d{3})+|\d{3,7})(?!\d|\s*\/\s*mo|\s*per\b|\s*mo\b)|([€£])\s?(\d{1,3}(?:[.,\s\u00a0]\d{3})+|\d{3,7})|(\d{1,3}(?:[.,\s\u00a0]\d{3})+|\d{3,7})\s?([€£])/;
-const MILEAGE_TEXT = /(\d{1,3}(?:[,.\s\u00a0]\d{3})+|\d{1,7})\s?(mi\b|miles\b|km\b|kms\b|kilomet)/i;
+  /(?:US)?\$\s?(\d{1,3}(?:,\d{3})+|\d{3,7})(?!\d|\s*\/\s*mo|\s*per\b|\s*mo\b)|([€£])\s?(\d{1,3}([.,\s\u00a0])\d{3}(?:\4\d{3})*|\d{3,7})|(\d{1,3}([.,\s\u00a0])\d{3}(?:\6\d{3})*|\d{3,7})\s?([€£])/;
+const MILEAGE_TEXT = /(\d{1,3}([,.\s\u00a0])\d{3}(?:\2\d{3})*|\d{1,7})\s?(mi\b|miles\b|km\b|kms\b|kilomet)/i;
+
+/** Only what the background's schema takes (lib/memory/listing-memory.ts: Sighting): one odd value
+ * (a "price" of 10^9, a currency "US") must not cost the whole batch. */
+export function sane(facts: ListingFacts): ListingFacts {
+  const out: ListingFacts = {};
+  if (facts.price !== undefined && facts.price <= 100_000_000) out.price = facts.price;
+  if (facts.currency && /^[A-Z]{3}$/.test(facts.currency)) out.currency = facts.currency;
+  if (facts.mileage !== undefined && facts.mileage <= 10_000_000) {
+    out.mileage = facts.mileage;
+    if (facts.km) out.km = true;
+  }
+  if (facts.sold) out.sold = true;
+  return out;
+}
 
 /** What a card's text says, for what its data did not. */
 export function textFacts(text: string, facts: ListingFacts = {}): ListingFacts {
@@ -80,8 +95,8 @@ export function textFacts(text: string, facts: ListingFacts = {}): ListingFacts 
   if (out.price === undefined) {
     const price = PRICE_TEXT.exec(text);
     if (price) {
-      out.price = amount(price[1] ?? price[3] ?? price[4]);
-      const symbol = price[2] ?? price[5];
+      out.price = amount(price[1] ?? price[3] ?? price[5]);
+      const symbol = price[2] ?? price[7];
       if (symbol) out.currency = symbol === '€' ? 'EUR' : 'GBP';
     }
   }
@@ -89,7 +104,7 @@ export function textFacts(text: string, facts: ListingFacts = {}): ListingFacts 
     const miles = MILEAGE_TEXT.exec(text);
     if (miles) {
       out.mileage = amount(miles[1]);
-      if (/^k/i.test(miles[2] as string)) out.km = true;
+      if (/^k/i.test(miles[3] as string)) out.km = true;
     }
   }
   return out;

@@ -2,11 +2,9 @@
 // vehicle's listings for its badge's panel (only a VIN its tab shows), watched vehicles, the
 // settings. Nothing of it ever leaves the device.
 import { z } from 'zod/mini';
+import { SIGHTINGS_PER_MESSAGE } from '../vin/page-limits';
 import { Vin } from '../vin/vin-schema';
 import { ListingMemory, Sighting } from './listing-memory';
-
-/** At most this many sightings in one message (a page of 2,000 cards sends ten). */
-export const SIGHTINGS_PER_MESSAGE = 200;
 
 export const NoteSightings = z.object({
   sightings: z

@@ -10,3 +10,5 @@ export const CANDIDATES_PER_MESSAGE = 500;
 export const MESSAGES_PER_SECOND = 8;
 /** VINs the popup lists for a tab: the newest seen, those scrolled away included. */
 export const MAX_TAB_VINS = 1000;
+/** Sightings in one message for the memory of vehicles seen (a page of 2,000 cards sends ten). */
+export const SIGHTINGS_PER_MESSAGE = 200;

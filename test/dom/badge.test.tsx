@@ -86,6 +86,12 @@ function setup(
         },
       ],
     })),
+    history: vi.fn(async () => ({
+      ok: true as const,
+      value: { listings: [], current: null, report: null, watched: false, at: 0 },
+    })),
+    watch: vi.fn(async (_vin: string, on: boolean) => ({ ok: true as const, value: on })),
+    forget: vi.fn(async () => ({ ok: true as const, value: null })),
     ...overrides,
   };
   // As mount-badge.ts builds it, in a shadow root (open here, for the queries).
@@ -106,6 +112,7 @@ function setup(
     state,
     decode,
     actions,
+    listing: { url: 'https://www.cars.com/vehicledetail/abc/', title: '2012 Ram 1500' },
     load,
     onWords,
     onOpen: () => {},

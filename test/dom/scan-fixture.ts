@@ -40,6 +40,12 @@ export const noActions: BadgeActions = {
   openOwned: async () => ({ ok: true, value: null }),
   checkNewRecords: async () => ({ ok: false, error: { kind: 'network', message: 'not in this test' } }),
   ownedFacts: async () => ({ ok: true, value: [] }),
+  history: async () => ({
+    ok: true,
+    value: { listings: [], current: null, report: null, watched: false, at: 0 },
+  }),
+  watch: async () => ({ ok: true, value: true }),
+  forget: async () => ({ ok: true, value: null }),
 };
 
 // happy-dom has no layout: "visible" means not inside something the page hides.

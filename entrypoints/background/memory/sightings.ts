@@ -10,7 +10,7 @@ import { listingUrl, siteOf } from '@/lib/memory/listing-url';
 import type { NoteSightings } from '@/lib/memory/memory-messages';
 import { ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
-import { type SeenListing, sweepMemory, writeSightings } from '../storage/memory-store';
+import { type SeenListing, writeSightings } from '../storage/memory-store';
 import { isStorageRefusal, storedValue } from '../storage/store';
 import { memorySettings } from './memory-settings';
 import { notifyWatched } from './watch-notify';
@@ -56,13 +56,12 @@ async function flush(): Promise<void> {
   if (batch.length === 0) return;
   const at = minutesOf(Date.now());
   try {
-    const changes = await writeSightings(batch, at);
+    // The retention's sweep once a day, in the same transaction as the day's first batch.
+    const sweep = (await sweptAt.get()) < at - DAY;
+    const { retentionDays } = await memorySettings.get();
+    const changes = await writeSightings(batch, at, sweep ? at - retentionDays * DAY : undefined);
+    if (sweep) await sweptAt.set(at);
     await notifyWatched(changes);
-    const settings = await memorySettings.get();
-    if ((await sweptAt.get()) < at - DAY) {
-      await sweptAt.set(at);
-      await sweepMemory(at - settings.retentionDays * DAY);
-    }
   } catch (error) {
     // A full disk or a refused store: these sightings are not kept, and nothing else changes.
     if (!isStorageRefusal(error)) console.warn('[memory]', error);

@@ -41,8 +41,15 @@ export interface ListingChange {
   after: ListingMemory;
 }
 
-/** Writes a batch of sightings seen at minute `at`, in one transaction; the listings it changed. */
-export async function writeSightings(batch: SeenListing[], at: number): Promise<ListingChange[]> {
+/**
+ * Writes a batch of sightings seen at minute `at`, in one transaction (with the retention's sweep of
+ * listings last seen before minute `sweepBefore`, when given: once a day); the listings it changed.
+ */
+export async function writeSightings(
+  batch: SeenListing[],
+  at: number,
+  sweepBefore?: number,
+): Promise<ListingChange[]> {
   const database = await openLibrary();
   const tx = database.transaction('listings', 'readwrite');
   const byVin = new Map<string, ListingMemory[]>();
@@ -62,6 +69,11 @@ export async function writeSightings(batch: SeenListing[], at: number): Promise<
     changes.push({ before, after });
     await tx.store.put(after);
   }
+  if (sweepBefore !== undefined)
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      const last = (cursor.value as { last?: unknown }).last;
+      if (typeof last !== 'number' || last < sweepBefore) await cursor.delete();
+    }
   await tx.done;
   return changes;
 }
@@ -89,22 +101,6 @@ export async function forgetVehicle(vin: string): Promise<void> {
 export async function clearMemory(): Promise<void> {
   const database = await openLibrary();
   await Promise.all([database.clear('listings'), database.clear('watched')]);
-}
-
-/** Forgets the listings last seen before minute `before` (retention); how many went. */
-export async function sweepMemory(before: number): Promise<number> {
-  const database = await openLibrary();
-  const tx = database.transaction('listings', 'readwrite');
-  let gone = 0;
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-    const last = (cursor.value as { last?: unknown }).last;
-    if (typeof last !== 'number' || last < before) {
-      gone++;
-      await cursor.delete();
-    }
-  }
-  await tx.done;
-  return gone;
 }
 
 export async function watchedVehicles(): Promise<WatchedVehicle[]> {

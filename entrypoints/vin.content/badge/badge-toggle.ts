@@ -3,7 +3,7 @@
 // counts a check brings change the pill's words.
 
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
-import type { BadgeActions, BadgePanelApi, PanelTarget } from './panel-contract';
+import type { BadgeActions, BadgePanelApi, ListingRef, PanelTarget } from './panel-contract';
 import type { Pill, PillState } from './pill';
 
 export interface ToggleOptions {
@@ -12,6 +12,7 @@ export interface ToggleOptions {
   state: PillState;
   decode: LocalDecode;
   actions: BadgeActions;
+  listing: ListingRef;
   load(): Promise<BadgePanelApi | string>;
   /** The pill's words changed (its size may have). */
   onWords(): void;
@@ -44,6 +45,7 @@ export function createToggle(o: ToggleOptions) {
       counts: o.state.counts,
       owned: o.state.owned,
       mismatch: o.state.mismatch,
+      listing: o.listing,
       onCounts: (counts) => {
         o.state.counts = counts;
         if (o.pill.show(o.state)) o.onWords();

@@ -44,6 +44,7 @@ export function mountBadge(
   actions: BadgeActions,
   known?: RecordCounts,
   owned = false,
+  listingUrl?: string,
 ): BadgeHandle {
   const { anchor } = placement;
   const doc = anchor.ownerDocument;
@@ -75,12 +76,14 @@ export function mountBadge(
   const target: PanelTarget = { shadow, mount, pill: pill.button };
   let spot: ReturnType<typeof watchSpot> | undefined;
   let stopReach = () => {};
+  const listing = { url: listingUrl, title: '' };
   const toggle = createToggle({
     pill,
     target,
     state,
     decode,
     actions,
+    listing,
     load: badgePanel,
     onWords: () => spot?.wordsChanged(),
     // Open: above the neighbouring badges, still under the page's own overlays. Drawn: said on the
@@ -122,7 +125,8 @@ export function mountBadge(
     host.dataset.vhrShown = '';
     if (!rendered) {
       rendered = true;
-      state.mismatch = listingMismatch(decode, listingTitle(placement));
+      listing.title = listingTitle(placement);
+      state.mismatch = listingMismatch(decode, listing.title);
       pill.show(state);
       pill.root.append(mount);
       shadow.append(pill.root);

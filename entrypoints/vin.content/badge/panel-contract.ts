@@ -3,6 +3,7 @@
 // run in the extension's isolated world of the page, so the panel's entry is a global of that world:
 // the page's own scripts cannot see it.
 import type { RecordCounts } from '@/lib/domain';
+import type { HistoryAnswer } from '@/lib/memory/memory-messages';
 import type { NewRecords } from '@/lib/messaging/page-messages';
 import type { Result } from '@/lib/messaging/result';
 import type { HeldFacts } from '@/lib/reports/facts/held-facts';
@@ -17,6 +18,16 @@ export interface BadgeActions {
   checkNewRecords(vin: string): Promise<Result<NewRecords>>;
   /** The read reports held for it, newest first (worded in the panel: lib/reports/facts/held-facts.ts). */
   ownedFacts(vin: string): Promise<Result<HeldFacts>>;
+  /** What the memory of vehicles seen holds of it, for the listing at `url` (lib/memory/). */
+  history(vin: string, url: string | undefined): Promise<Result<HistoryAnswer>>;
+  watch(vin: string, on: boolean, title: string): Promise<Result<boolean>>;
+  forget(vin: string): Promise<Result<null>>;
+}
+
+/** The listing a badge belongs to: its link (when its card has one) and its title. */
+export interface ListingRef {
+  url: string | undefined;
+  title: string;
 }
 
 export interface PanelProps {
@@ -28,6 +39,7 @@ export interface PanelProps {
   owned: boolean;
   /** What the listing says that the VIN's decode contradicts. */
   mismatch: ListingSays | null;
+  listing: ListingRef;
   /** A check came back: the pill shows the counts from now on. */
   onCounts(counts: RecordCounts): void;
   /** The panel asks to close (its close button, Escape, a click outside). */

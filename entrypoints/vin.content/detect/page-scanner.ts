@@ -7,6 +7,7 @@ import { createSliceClock } from '../pace/slice-clock';
 import { watchHiddenText } from './hidden-text';
 import { type Classify, createJudgeQueue } from './judge-queue';
 import { createMutationTriage, WATCHED_ATTRIBUTES } from './mutation-triage';
+import type { Occurrence } from './occurrence';
 import { type BadgeHandle, createPageState } from './page-state';
 import { createPlacePass, type DrainStats } from './place-pass';
 import { createPlacer, type Placement } from './placement';
@@ -18,8 +19,11 @@ export type { DrainStats } from './place-pass';
 export interface PageScannerOptions {
   doc: Document;
   classify: Classify;
-  /** Mounts the badge for a placement (real: a closed shadow root; tests may pass their own). */
-  mount(placement: Placement, decode: LocalDecode): BadgeHandle;
+  /**
+   * Mounts the badge for a placement (real: a closed shadow root; tests may pass their own), given
+   * where the page shows or holds the VIN (its data records say what the listing states).
+   */
+  mount(placement: Placement, decode: LocalDecode, found: Occurrence[]): BadgeHandle;
   signal: AbortSignal;
   /** Longest slice of work before yielding to the page (ms). */
   sliceMs?: number;

@@ -27,7 +27,7 @@ export interface PlacePassParts {
   clock: ReturnType<typeof createSliceClock>;
   beat: ReturnType<typeof createPageBeat>;
   hidden: HiddenText;
-  mount(placement: Placement, decode: LocalDecode): BadgeHandle;
+  mount(placement: Placement, decode: LocalDecode, found: Occurrence[]): BadgeHandle;
   signal: AbortSignal;
 }
 
@@ -111,7 +111,10 @@ export function createPlacePass(parts: PlacePassParts) {
         waiting.add(placement.vin);
         continue;
       }
-      badges.set(placement.vin, { anchor: placement.anchor, handle: parts.mount(placement, decode) });
+      badges.set(placement.vin, {
+        anchor: placement.anchor,
+        handle: parts.mount(placement, decode, occurrences.get(placement.vin) ?? []),
+      });
       if (placement.append === 'end') parts.hidden.watch(placement.anchor, placement.vin);
       if (clock.timeUp() && (await pause())) return work;
     }

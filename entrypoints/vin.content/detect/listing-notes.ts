@@ -1,0 +1,67 @@
+// What the page shows of each vehicle it badges, for the memory of vehicles seen (lib/memory/): the
+// listing's own link, price and mileage (its data record first, then its card's text), whether it is
+// sold. Handed to the background at most one message a second, whatever the page's size; the
+// background decides whether anything is kept (the memory may be off, the site left out, the window
+// private). Nothing is fetched: only what the page shows.
+import { type ListingFacts, recordFacts, sane, textFacts } from '@/lib/memory/listing-facts';
+import type { Sighting } from '@/lib/memory/listing-memory';
+import { SIGHTINGS_PER_MESSAGE } from '@/lib/vin/page-limits';
+import type { Occurrence } from './occurrence';
+import type { Placement } from './place-strategies';
+
+const SEND_EVERY_MS = 1000;
+/** A card's text beyond this is another card's (or the page's): not read for the listing's facts. */
+const MAX_CARD_TEXT = 3000;
+const SOLD_TEXT = /\bSOLD\b|\b(?:This|The) (?:car|vehicle) (?:has been|is|was) sold\b/;
+
+/** The listing's own address: its data's `url`, else the first link of its card to a page of this site. */
+function linkOf(
+  placement: Placement,
+  records: Array<Record<string, unknown>>,
+  doc: Document,
+): string | undefined {
+  for (const record of records) {
+    const href =
+      typeof record.url === 'string' ? record.url : (record.website as { href?: unknown } | undefined)?.href;
+    if (typeof href === 'string' && URL.canParse(href, doc.baseURI)) return new URL(href, doc.baseURI).href;
+  }
+  const { card } = placement;
+  if (card === doc.body || card === doc.documentElement) return undefined;
+  for (const a of card.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    const url = new URL(a.href, doc.baseURI);
+    if (url.host === location.host && url.pathname.length > 1) return url.href;
+  }
+  return undefined;
+}
+
+export function createListingNotes(send: (sightings: Sighting[]) => void) {
+  const waiting: Sighting[] = [];
+  let scheduled = false;
+  const flush = () => {
+    send(waiting.splice(0, SIGHTINGS_PER_MESSAGE));
+    scheduled = waiting.length > 0;
+    if (scheduled) setTimeout(flush, SEND_EVERY_MS);
+  };
+  return {
+    /** Notes a badged vehicle; returns its listing's link (the panel asks about that listing). */
+    note(placement: Placement, found: Occurrence[], doc: Document): string | undefined {
+      const records = found.flatMap((o) => (o.record ? [o.record as Record<string, unknown>] : []));
+      let facts: ListingFacts = {};
+      for (const record of records) facts = { ...recordFacts(record), ...facts };
+      const { card } = placement;
+      if (card !== doc.body && card !== doc.documentElement) {
+        const text = (card.textContent ?? '').slice(0, MAX_CARD_TEXT);
+        facts = textFacts(text, facts);
+        if (SOLD_TEXT.test(text)) facts.sold = true;
+      }
+      const url = linkOf(placement, records, doc);
+      const link = url && url.length <= 2000 ? url : undefined;
+      waiting.push({ vin: placement.vin as Sighting['vin'], ...(link ? { url: link } : {}), ...sane(facts) });
+      if (!scheduled) {
+        scheduled = true;
+        setTimeout(flush, SEND_EVERY_MS);
+      }
+      return link;
+    },
+  };
+}

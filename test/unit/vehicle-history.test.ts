@@ -1,0 +1,123 @@
+// The memory of one vehicle (lib/memory/listing-memory.ts, vehicle-history.ts, history-words.ts): what
+// a sighting changes, and the words a shopper reads in the badge's panel.
+import { describe, expect, it } from 'vitest';
+import { historyWords } from '@/lib/memory/history-words';
+import { GONE_AFTER, type ListingMemory, noteSighting } from '@/lib/memory/listing-memory';
+import { vehicleHistory } from '@/lib/memory/vehicle-history';
+import type { Vin } from '@/lib/vin/vin-syntax';
+
+const VIN = '1G1PG5SC3C7167133' as Vin;
+const DAY = 24 * 60;
+/** Minutes since 1970 of a local date this year (the words leave the year out). */
+const at = (month: number, day: number, hour = 12) =>
+  Math.floor(new Date(2026, month - 1, day, hour).getTime() / 60_000);
+const CARS = { site: 'cars.com', url: 'https://www.cars.com/vehicledetail/abc/' };
+const AUTOTRADER = {
+  site: 'autotrader.com',
+  url: 'https://www.autotrader.com/cars-for-sale/vehicledetails.xhtml?listingId=568474801',
+};
+
+function seen(
+  listings: ListingMemory[],
+  where: { site: string; url: string },
+  minute: number,
+  facts: object,
+) {
+  const key = `${VIN} ${where.site} ${where.url}`;
+  const before = listings.find((l) => l.k === key);
+  const after = noteSighting(
+    before,
+    { vin: VIN, ...where, ...facts },
+    minute,
+    listings.filter((l) => l !== before),
+  );
+  return [...listings.filter((l) => l !== before), after];
+}
+const keyOf = (where: { site: string; url: string }) => `${VIN} ${where.site} ${where.url}`;
+
+describe('a sighting', () => {
+  it('keeps a price or mileage point only when it changes, and counts visits apart from reloads', () => {
+    let memory = seen([], CARS, at(10, 2), { price: 12500, mileage: 60000 });
+    memory = seen(memory, CARS, at(10, 2) + 5, { price: 12500, mileage: 60000 });
+    memory = seen(memory, CARS, at(10, 9), { price: 11800, mileage: 60000 });
+    const [listing] = memory;
+    expect(listing?.prices).toEqual([at(10, 2), 12500, at(10, 9), 11800]);
+    expect(listing?.miles).toEqual([at(10, 2), 60000]);
+    expect(listing?.views).toBe(2);
+    expect(listing?.first).toBe(at(10, 2));
+    expect(listing?.last).toBe(at(10, 9));
+  });
+
+  it('sold, then for sale again with a price: relisted', () => {
+    let memory = seen([], CARS, at(10, 2), { price: 12500 });
+    memory = seen(memory, CARS, at(10, 5), { sold: true });
+    expect(memory[0]?.sold).toBe(at(10, 5));
+    memory = seen(memory, CARS, at(10, 20), { price: 11900 });
+    expect(memory[0]?.sold).toBeUndefined();
+    expect(memory[0]?.relist).toEqual([at(10, 20)]);
+  });
+
+  it('a new listing on a site where the last one was gone two weeks: relisted; on another site: not', () => {
+    let memory = seen([], CARS, at(9, 1), { price: 12500 });
+    const later = at(9, 1) + GONE_AFTER + DAY;
+    memory = seen(memory, AUTOTRADER, later, { price: 12000 });
+    memory = seen(memory, { site: 'cars.com', url: 'https://www.cars.com/vehicledetail/new/' }, later, {
+      price: 11900,
+    });
+    expect(memory.find((l) => l.site === 'autotrader.com')?.relist).toBeUndefined();
+    expect(memory.find((l) => l.url.endsWith('/new/'))?.relist).toEqual([later]);
+  });
+});
+
+describe("what the panel says of a vehicle's history", () => {
+  const today = at(10, 20);
+
+  it('seen before elsewhere, a price drop on this listing, listed for less elsewhere', () => {
+    let memory = seen([], CARS, at(10, 2), { price: 12500, mileage: 60000 });
+    memory = seen(memory, AUTOTRADER, at(10, 5), { price: 11900, mileage: 60200 });
+    memory = seen(memory, CARS, today, { price: 11800, mileage: 60400 });
+    const words = historyWords(vehicleHistory(memory, keyOf(AUTOTRADER), today), today).map((l) => l.text);
+    expect(words).toContain('Listed for less on cars.com: $11,800 (Oct 20)');
+    expect(words).toContain('Seen before: autotrader.com (Oct 5), cars.com (Oct 2 to Oct 20)');
+    const onCars = historyWords(vehicleHistory(memory, keyOf(CARS), today), today).map((l) => l.text);
+    expect(onCars).toContain('▼ $700 since Oct 2 (was $12,500)');
+    expect(onCars.some((t) => t.startsWith('Listed for less'))).toBe(false);
+  });
+
+  it('a listing stating fewer miles than an earlier sighting: a mileage warning, first', () => {
+    let memory = seen([], CARS, at(10, 2), { price: 12500, mileage: 60000 });
+    memory = seen(memory, AUTOTRADER, today, { price: 11900, mileage: 45000 });
+    const lines = historyWords(vehicleHistory(memory, keyOf(AUTOTRADER), today), today);
+    expect(lines[0]).toEqual({
+      warn: true,
+      text: 'Mileage warning: This listing says 45,000 mi; cars.com showed 60,000 mi on Oct 2.',
+    });
+  });
+
+  it("fewer miles than a report held read; kilometres compared as miles; a rounding's difference is no warning", () => {
+    const memory = seen([], CARS, today, { price: 9000, mileage: 45000 });
+    const warned = historyWords(
+      vehicleHistory(memory, keyOf(CARS), today, { miles: 61200, date: '2024-03-01' }),
+      today,
+    );
+    expect(warned[0]?.text).toBe(
+      'Mileage warning: This listing says 45,000 mi; a report you hold read 61,200 mi (2024-03-01).',
+    );
+    const km = seen([], CARS, today, { mileage: 97000, km: true });
+    expect(vehicleHistory(km, keyOf(CARS), today, { miles: 60000, date: null }).mileage).toBeNull();
+    const close = seen(seen([], CARS, at(10, 2), { mileage: 60050 }), AUTOTRADER, today, { mileage: 60000 });
+    expect(vehicleHistory(close, keyOf(AUTOTRADER), today).mileage).toBeNull();
+  });
+
+  it('the first visit today says nothing; a relist is said', () => {
+    expect(
+      historyWords(vehicleHistory(seen([], CARS, today, { price: 9000 }), keyOf(CARS), today), today),
+    ).toEqual([]);
+    let memory = seen([], CARS, at(10, 2), { price: 12500 });
+    memory = seen(memory, CARS, at(10, 5), { sold: true });
+    memory = seen(memory, CARS, today, { price: 11900 });
+    expect(historyWords(vehicleHistory(memory, keyOf(CARS), today), today).map((l) => l.text)).toContain(
+      'Relisted: for sale again on Oct 20 after it was shown as sold.',
+    );
+  });
+});
