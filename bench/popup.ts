@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LIBRARY_DB } from '../entrypoints/background/storage/library-db';
 import { FACTS_VERSION } from '../lib/reports/facts/report-facts';
 import { type ExtensionBrowser, launchExtension } from '../scripts/chromium';
 import { wireMessage } from '../scripts/wire-message';
@@ -146,22 +147,14 @@ const dealer = await pairs(OPENS);
 holdManyReports(server.sim, 'demo-api-key', 10_000);
 const held = server.sim.state.users.find((u) => u.apiKey === 'demo-api-key')?.reports ?? [];
 await browser.inExtensionPage(
-  async ({ reports, facts }) => {
-    // The library database as the background keeps it (entrypoints/background/storage/report-store.ts, version 3).
+  async ({ reports, facts, library }) => {
+    // The library database as the background keeps it (its stores: report-store.ts's upgrade).
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('vin-history-library', 3);
+      const open = indexedDB.open(library.name, library.version);
+      // The background made it when the library loaded above; creating it here would leave out its upgrade.
       open.onupgradeneeded = () => {
-        const database = open.result;
-        if (!database.objectStoreNames.contains('reports'))
-          database
-            .createObjectStore('reports', { keyPath: ['provider', 'id'] })
-            .createIndex('lastOpenedAt', 'lastOpenedAt');
-        if (!database.objectStoreNames.contains('facts'))
-          database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
-        if (!database.objectStoreNames.contains('copies'))
-          database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
-        if (!database.objectStoreNames.contains('assets'))
-          database.createObjectStore('assets', { keyPath: 'hash' });
+        open.transaction?.abort();
+        reject(new Error('the library database is not there yet'));
       };
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
@@ -190,6 +183,7 @@ await browser.inExtensionPage(
       yearMakeModel,
       createdAt,
     })),
+    library: LIBRARY_DB,
     facts: {
       version: FACTS_VERSION,
       layout: 'providerA',

@@ -6,6 +6,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Provider, Report, ReportSummary } from '@/lib/domain';
 import { FACTS_VERSION, ReportFacts } from '@/lib/reports/facts/report-facts';
+import { LIBRARY_DB } from './library-db';
 
 export interface StoredReport extends Report {
   /** When the service created it (from /user/reports), or when we received it. */
@@ -85,7 +86,7 @@ export function openLibrary() {
     // opening a 0.1.0 library keeps every report and adds the facts store beside them. Version 3:
     // complete copies, and their files shared by content; reports and facts stay as they were.
     // Version 4: the memory of vehicles seen (listings and watched vehicles), beside the rest.
-    openDB<LibrarySchema>('vin-history-library', 4, {
+    openDB<LibrarySchema>(LIBRARY_DB.name, LIBRARY_DB.version, {
       upgrade(database, oldVersion) {
         if (oldVersion < 1) {
           const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
