@@ -101,6 +101,8 @@ export default defineConfig({
       'alarms',
       ...(browser === 'firefox' ? ['dns'] : []),
     ],
+    // Asked for only when the user turns on news of watched vehicles (options page, issue 45).
+    optional_permissions: ['notifications'],
     // No web page and no other extension may message the background.
     externally_connectable: { ids: [], matches: [] },
     commands: {

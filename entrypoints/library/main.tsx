@@ -2,5 +2,6 @@ import { render } from 'preact';
 import '@/components/theme.css';
 import './library.css';
 import { App } from './app';
+import { WatchedNav } from './watched-nav';
 
-render(<App />, document.getElementById('app')!);
+render(<WatchedNav reports={<App />} />, document.getElementById('app')!);

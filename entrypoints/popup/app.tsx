@@ -24,6 +24,7 @@ import { RECENT_REPORTS, ReportsList } from './reports-list';
 import { SiteSwitch } from './site-switch';
 import { TabVins } from './tab-vin-list';
 import { VinBox } from './vin-box';
+import { WatchedShortList } from './watched-list';
 
 interface CurrentTab {
   id: number;
@@ -179,6 +180,7 @@ export function App({ first }: { first: FirstHeadline }) {
       ) : (
         <p class="muted">Your reports show here once the key is set.</p>
       )}
+      <WatchedShortList />
       <footer class="popup-footer muted">
         <PrivacyLink /> ·{' '}
         <a href="options.html" target="_blank" rel="noreferrer">

@@ -43,14 +43,14 @@ export function historyWords(history: VehicleHistory, today: number): HistoryLin
       text:
         'report' in mileage
           ? `Mileage warning: ${said}; a report you hold read ${distance(mileage.report, false)}${mileage.date ? ` (${mileage.date})` : ''}.`
-          : `Mileage warning: ${said}; ${mileage.where} showed ${distance(mileage.earlier, mileage.km)} on ${day(mileage.at, today)}.`,
+          : `Mileage warning: ${said}; ${mileage.where ? `${mileage.where} showed` : 'it said'} ${distance(mileage.earlier, mileage.earlierKm)} on ${day(mileage.at, today)}.`,
     });
   }
   if (relisted)
     lines.push({
       text: relisted.afterSold
         ? `Relisted: for sale again on ${day(relisted.at, today)} after it was shown as sold.`
-        : `Relisted: a new listing on ${day(relisted.at, today)} after an earlier one on ${current?.site ?? 'this site'} ended.`,
+        : `Relisted: a new listing on ${day(relisted.at, today)}; its earlier listing on ${current?.site ?? 'this site'} was last seen ${day(relisted.ended, today)}.`,
     });
   if (change && current)
     lines.push({

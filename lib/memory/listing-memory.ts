@@ -37,8 +37,10 @@ export const ListingMemory = z.object({
   cur: z.optional(z.string()),
   /** When it was first shown as sold (cleared when it is shown for sale again: a relist). */
   sold: z.optional(z.number()),
-  /** When it was relisted: for sale again after sold, or a new listing after the last was gone. */
+  /** When it was for sale again after it was shown as sold. */
   relist: z.optional(z.array(z.number())),
+  /** A new listing of a vehicle whose earlier listing on this site had ended: when that one was last seen. */
+  after: z.optional(z.number()),
 });
 export type ListingMemory = z.infer<typeof ListingMemory>;
 
@@ -68,9 +70,11 @@ export function noteSighting(
   others: ListingMemory[],
 ): ListingMemory {
   if (!before) {
-    const relisted = others.some(
+    // The latest of its ended listings on this site (sold, or unseen a while): this one follows it.
+    const ended = others.filter(
       (o) => o.site === seen.site && (o.sold !== undefined || o.last <= at - GONE_AFTER),
     );
+    const after = ended.length ? Math.max(...ended.map((o) => o.last)) : undefined;
     return {
       k: listingKey(seen.vin, seen.site, seen.url),
       vin: seen.vin,
@@ -84,7 +88,7 @@ export function noteSighting(
       ...(seen.km ? { km: 1 as const } : {}),
       ...(seen.currency && seen.currency !== 'USD' ? { cur: seen.currency } : {}),
       ...(seen.sold ? { sold: at } : {}),
-      ...(relisted ? { relist: [at] } : {}),
+      ...(after !== undefined ? { after } : {}),
     };
   }
   const next: ListingMemory = {

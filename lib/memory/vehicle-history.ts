@@ -34,11 +34,19 @@ export interface VehicleHistory {
   change: { from: number; to: number; since: number } | null;
   /** The cheapest other listing seen lately below this one's price (same currency). */
   cheaper: ListingNow | null;
-  /** This listing was relisted (for sale again after sold, or new after another was gone). */
-  relisted: { at: number; afterSold: boolean } | null;
+  /** This listing was relisted: for sale again after it was sold, or new after another one ended. */
+  relisted: { at: number; afterSold: true } | { at: number; afterSold: false; ended: number } | null;
   /** The mileage this listing states is lower than an earlier reading. */
   mileage:
-    | { stated: number; km: boolean; earlier: number; where: string; at: number }
+    | {
+        stated: number;
+        km: boolean;
+        earlier: number;
+        earlierKm: boolean;
+        /** The site that showed it, or null: this very listing did, earlier. */
+        where: string | null;
+        at: number;
+      }
     | { stated: number; km: boolean; report: number; date: string | null }
     | null;
 }
@@ -94,8 +102,12 @@ export function vehicleHistory(
       )
         cheaper = other;
   const relistedAt = mine?.relist?.[mine.relist.length - 1];
-  const relisted =
-    relistedAt === undefined ? null : { at: relistedAt, afterSold: relistedAt !== mine?.first };
+  const relisted: VehicleHistory['relisted'] =
+    relistedAt !== undefined
+      ? { at: relistedAt, afterSold: true }
+      : mine?.after !== undefined
+        ? { at: mine.first, afterSold: false, ended: mine.after }
+        : null;
   return { current: here, before, change, cheaper, relisted, mileage: mileageDrop(mine, others, report) };
 }
 
@@ -110,16 +122,27 @@ function mileageDrop(
   const km = mine.km === 1;
   const statedMiles = inMiles(stated, km);
   const statedAt = mine.miles[mine.miles.length - 2] as number;
-  let worst: { earlier: number; where: string; at: number; miles: number } | null = null;
+  let worst: { earlier: number; earlierKm: boolean; where: string | null; at: number; miles: number } | null =
+    null;
+  // This listing's own earlier points; another's up to the same minute (two tabs read together).
   for (const listing of [mine, ...others])
-    for (let i = 0; i + 1 < listing.miles.length; i += 2) {
+    for (let i = 0; i + 1 < (listing === mine ? listing.miles.length - 2 : listing.miles.length); i += 2) {
       const at = listing.miles[i] as number;
       const value = listing.miles[i + 1] as number;
       const miles = inMiles(value, listing.km === 1);
-      if (at < statedAt && miles > statedMiles + SLACK && miles > (worst?.miles ?? 0))
-        worst = { earlier: value, where: listing.site, at, miles };
+      if (at <= statedAt && miles > statedMiles + SLACK && miles > (worst?.miles ?? 0))
+        worst = {
+          earlier: value,
+          earlierKm: listing.km === 1,
+          where: listing === mine ? null : listing.site,
+          at,
+          miles,
+        };
     }
-  if (worst) return { stated, km, earlier: worst.earlier, where: worst.where, at: worst.at };
+  if (worst) {
+    const { miles: _, ...earlier } = worst;
+    return { stated, km, ...earlier };
+  }
   if (report && report.miles > statedMiles + SLACK)
     return { stated, km, report: report.miles, date: report.date };
   return null;

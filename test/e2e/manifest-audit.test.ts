@@ -70,13 +70,15 @@ describe.each(STORE_BUILDS)('the %s store build', (build) => {
     expect(new Set(sites)).toEqual(new Set(matches));
     expect(sites).toHaveLength(matches.length);
     expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
-    expect(manifest.optional_permissions).toBeUndefined();
+    // Asked for in the options page only when the user turns on news of watched vehicles.
+    expect(manifest.optional_permissions).toEqual(['notifications']);
     const reasons = readmePermissions();
     for (const name of [
       ...(manifest.permissions ?? []),
       'http://127.0.0.1/*',
       'the listing sites',
       ...(manifest.optional_host_permissions ?? []),
+      ...(manifest.optional_permissions ?? []),
     ]) {
       expect(reasons.get(name), `README reason for ${name}`).toMatch(/\w{4,}.*\w{4,}/);
     }

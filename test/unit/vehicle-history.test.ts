@@ -1,7 +1,7 @@
 // The memory of one vehicle (lib/memory/listing-memory.ts, vehicle-history.ts, history-words.ts): what
 // a sighting changes, and the words a shopper reads in the badge's panel.
 import { describe, expect, it } from 'vitest';
-import { historyWords } from '@/lib/memory/history-words';
+import { day, historyWords } from '@/lib/memory/history-words';
 import { GONE_AFTER, type ListingMemory, noteSighting } from '@/lib/memory/listing-memory';
 import { vehicleHistory } from '@/lib/memory/vehicle-history';
 import type { Vin } from '@/lib/vin/vin-syntax';
@@ -64,8 +64,15 @@ describe('a sighting', () => {
     memory = seen(memory, { site: 'cars.com', url: 'https://www.cars.com/vehicledetail/new/' }, later, {
       price: 11900,
     });
-    expect(memory.find((l) => l.site === 'autotrader.com')?.relist).toBeUndefined();
-    expect(memory.find((l) => l.url.endsWith('/new/'))?.relist).toEqual([later]);
+    expect(memory.find((l) => l.site === 'autotrader.com')?.after).toBeUndefined();
+    expect(memory.find((l) => l.url.endsWith('/new/'))?.after).toBe(at(9, 1));
+    const words = historyWords(
+      vehicleHistory(memory, `${VIN} cars.com https://www.cars.com/vehicledetail/new/`, later),
+      later,
+    );
+    expect(words.map((l) => l.text)).toContain(
+      `Relisted: a new listing on ${day(later, later)}; its earlier listing on cars.com was last seen Sep 1.`,
+    );
   });
 });
 
@@ -92,6 +99,23 @@ describe("what the panel says of a vehicle's history", () => {
       warn: true,
       text: 'Mileage warning: This listing says 45,000 mi; cars.com showed 60,000 mi on Oct 2.',
     });
+  });
+
+  it('the same listing lowering its miles, read the same minute as another site, each in its own unit', () => {
+    // Two tabs read within one minute: the other site's reading counts though it is not older.
+    let memory = seen([], AUTOTRADER, today, { mileage: 60300 });
+    memory = seen(memory, CARS, today, { mileage: 99000, km: true });
+    memory = seen(memory, AUTOTRADER, today, { mileage: 45000 });
+    expect(historyWords(vehicleHistory(memory, keyOf(AUTOTRADER), today), today)[0]?.text).toBe(
+      'Mileage warning: This listing says 45,000 mi; cars.com showed 99,000 km on Oct 20.',
+    );
+    // Without the other site: this listing's own earlier reading.
+    const own = seen(seen([], AUTOTRADER, at(10, 2), { mileage: 60300 }), AUTOTRADER, today, {
+      mileage: 45000,
+    });
+    expect(historyWords(vehicleHistory(own, keyOf(AUTOTRADER), today), today)[0]?.text).toBe(
+      'Mileage warning: This listing says 45,000 mi; it said 60,300 mi on Oct 2.',
+    );
   });
 
   it("fewer miles than a report held read; kilometres compared as miles; a rounding's difference is no warning", () => {

@@ -32,7 +32,16 @@ function listingOf(pageUrl: string, cardUrl: string | undefined): { site: string
   return { site: siteOf(new URL(pageUrl).hostname), url };
 }
 
-export async function noteSightings({ sightings }: NoteSightings, sender: Sender): Promise<Result<null>> {
+/** Sightings received but still reading the settings: a read of the memory waits for them too. */
+const receiving = new Set<Promise<unknown>>();
+
+export function noteSightings(data: NoteSightings, sender: Sender): Promise<Result<null>> {
+  const received = receive(data, sender);
+  receiving.add(received);
+  return received.finally(() => receiving.delete(received));
+}
+
+async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Result<null>> {
   if (sender.tab?.incognito) return ok(null);
   const settings = await memorySettings.get();
   const pageUrl = sender.url ?? '';
@@ -70,6 +79,7 @@ async function flush(): Promise<void> {
 
 /** Resolves once every sighting received so far is written (tests, and before a read of the memory). */
 export async function sightingsWritten(): Promise<void> {
+  await Promise.allSettled(receiving);
   if (timer) {
     clearTimeout(timer);
     timer = undefined;

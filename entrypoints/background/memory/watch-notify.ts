@@ -11,7 +11,8 @@ const lastOf = (points: number[]) => points[points.length - 1];
 
 /** The news of a change, in words; null when there is none to tell. */
 export function newsOf({ before, after }: ListingChange): string | null {
-  if ((after.relist?.length ?? 0) > (before?.relist?.length ?? 0)) return `relisted on ${after.site}`;
+  if ((after.relist?.length ?? 0) > (before?.relist?.length ?? 0) || (!before && after.after !== undefined))
+    return `relisted on ${after.site}`;
   const was = before && lastOf(before.prices);
   const now = lastOf(after.prices);
   return was !== undefined && now !== undefined && now < was

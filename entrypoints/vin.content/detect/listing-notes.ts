@@ -37,10 +37,18 @@ function linkOf(
 export function createListingNotes(send: (sightings: Sighting[]) => void) {
   const waiting: Sighting[] = [];
   let scheduled = false;
+  let sentAt = Number.NEGATIVE_INFINITY;
+  // The first batch goes at once (a tab closed a moment after it opened was still seen), the next
+  // ones a second apart.
+  const schedule = () => {
+    scheduled = true;
+    setTimeout(flush, Math.max(0, sentAt + SEND_EVERY_MS - performance.now()));
+  };
   const flush = () => {
+    sentAt = performance.now();
     send(waiting.splice(0, SIGHTINGS_PER_MESSAGE));
-    scheduled = waiting.length > 0;
-    if (scheduled) setTimeout(flush, SEND_EVERY_MS);
+    scheduled = false;
+    if (waiting.length) schedule();
   };
   return {
     /** Notes a badged vehicle; returns its listing's link (the panel asks about that listing). */
@@ -57,10 +65,7 @@ export function createListingNotes(send: (sightings: Sighting[]) => void) {
       const url = linkOf(placement, records, doc);
       const link = url && url.length <= 2000 ? url : undefined;
       waiting.push({ vin: placement.vin as Sighting['vin'], ...(link ? { url: link } : {}), ...sane(facts) });
-      if (!scheduled) {
-        scheduled = true;
-        setTimeout(flush, SEND_EVERY_MS);
-      }
+      if (!scheduled) schedule();
       return link;
     },
   };

@@ -1,0 +1,66 @@
+// A small line chart of a watched vehicle's asking prices over time, one line per listing (the sites it
+// was seen on), drawn as SVG from the memory's points: what a shopper reads at a glance.
+import type { ListingMemory } from '@/lib/memory/listing-memory';
+
+const W = 240;
+const H = 64;
+const PAD = 4;
+const DAY = 24 * 60;
+const COLOURS = ['#0f5f5c', '#b0441b', '#3557a8', '#6b4f9e', '#7a6a00'];
+
+export function PriceChart({ listings }: { listings: ListingMemory[] }) {
+  const lines = listings.filter((l) => l.prices.length >= 2 && !l.cur);
+  const all: Array<[number, number]> = lines.flatMap((l) => pairs(l.prices));
+  if (all.length < 2) return null;
+  // Each line runs to the last time its listing was seen, so the span ends there.
+  const times = [...all.map(([t]) => t), ...lines.map((l) => l.last)];
+  const prices = all.map(([, p]) => p);
+  const [t0, t1] = [Math.min(...times), Math.max(...times)];
+  const [p0, p1] = [Math.min(...prices), Math.max(...prices)];
+  // Within one day each line's prices are drawn in their order, evenly: minutes apart would be one
+  // vertical stroke.
+  const byOrder = t1 - t0 < DAY;
+  const x = (share: number) => PAD + share * (W - 2 * PAD);
+  const y = (p: number) => H - PAD - ((p - p0) / Math.max(1, p1 - p0)) * (H - 2 * PAD);
+  const label = `Asking price from $${p0.toLocaleString('en-US')} to $${p1.toLocaleString('en-US')} on ${lines.length === 1 ? '1 listing' : `${lines.length} listings`}`;
+  return (
+    <figure class="price-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={label}>
+        {lines.map((listing, i) => {
+          // A price holds until the next point: steps, drawn on to the last time the listing was seen.
+          const points = pairs(listing.prices);
+          const at = (k: number) =>
+            byOrder ? k / points.length : ((points[k]?.[0] ?? listing.last) - t0) / (t1 - t0);
+          const steps = points.flatMap(([, p], k) => [`${x(at(k))},${y(p)}`, `${x(at(k + 1))},${y(p)}`]);
+          return (
+            <polyline
+              key={listing.k}
+              points={steps.join(' ')}
+              fill="none"
+              stroke={COLOURS[i % COLOURS.length]}
+              stroke-width="2"
+              data-site={listing.site}
+            />
+          );
+        })}
+      </svg>
+      <figcaption>
+        {lines.map((listing, i) => (
+          <span key={listing.k} class="chart-key">
+            <span class="swatch" style={{ background: COLOURS[i % COLOURS.length] }} aria-hidden="true" />
+            {listing.site}
+          </span>
+        ))}
+        <span class="muted">
+          ${p0.toLocaleString('en-US')} to ${p1.toLocaleString('en-US')}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function pairs(values: number[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < values.length; i += 2) out.push([values[i] as number, values[i + 1] as number]);
+  return out;
+}

@@ -1,0 +1,185 @@
+// Watched vehicles (library.html#watched): each vehicle the user chose to watch from a badge, with its
+// asking price over time (a small chart), every listing it was seen on (site, dates, price, mileage),
+// and what changed since the user last looked here; stop watching, forget it, export all as CSV.
+// Opening this page counts as looking: what changed is counted from now on.
+import { useEffect, useState } from 'preact/hooks';
+import { downloadFile } from '@/components/download-file';
+import { ErrorNotice } from '@/components/error-notice';
+import { day, distance, historyWords, money } from '@/lib/memory/history-words';
+import type { ListingMemory } from '@/lib/memory/listing-memory';
+import { watchedCsv } from '@/lib/memory/memory-csv';
+import type { WatchedList, WatchedVehicle } from '@/lib/memory/memory-messages';
+import { vehicleHistory } from '@/lib/memory/vehicle-history';
+import { ask } from '@/lib/messaging/messaging';
+import type { Result } from '@/lib/messaging/result';
+import { PriceChart } from './price-chart';
+
+const lastOf = (points: number[]) => (points.length ? points[points.length - 1] : undefined);
+
+/** What changed since `looked`: new listings, price moves, relists, sold. */
+export function changesSince(listings: ListingMemory[], looked: number, today: number): string[] {
+  const out: string[] = [];
+  for (const l of listings) {
+    if (l.first > looked) out.push(`New listing on ${l.site} (${day(l.first, today)})`);
+    for (let i = 2; i + 1 < l.prices.length; i += 2)
+      if ((l.prices[i] as number) > looked) {
+        const [was, now] = [l.prices[i - 1] as number, l.prices[i + 1] as number];
+        out.push(
+          `${now < was ? '▼' : '▲'} ${money(Math.abs(now - was), l.cur)} on ${l.site} (${day(l.prices[i] as number, today)})`,
+        );
+      }
+    for (const at of l.relist ?? []) if (at > looked) out.push(`Relisted on ${l.site} (${day(at, today)})`);
+    if (l.sold !== undefined && l.sold > looked)
+      out.push(`Shown as sold on ${l.site} (${day(l.sold, today)})`);
+  }
+  return out;
+}
+
+function Vehicle({
+  watched,
+  listings,
+  today,
+  onChange,
+}: {
+  watched: WatchedVehicle;
+  listings: ListingMemory[];
+  today: number;
+  onChange(): void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const changes = changesSince(listings, watched.looked, today);
+  // The cheapest listing now, and the history's warnings as the badge says them.
+  const newest = [...listings].sort((a, b) => b.last - a.last)[0];
+  const warnings = newest
+    ? historyWords(vehicleHistory(listings, newest.k, today), today).filter((line) => line.warn)
+    : [];
+  const act = async (call: Promise<Result<unknown>>) => {
+    const result = await call;
+    if (result.ok) onChange();
+    else setError(result.error.message);
+  };
+  return (
+    <article class="watched-vehicle" aria-label={`Watched vehicle ${watched.vin}`}>
+      <header>
+        <h2>{watched.title || watched.vin}</h2>
+        <span class="muted">
+          {watched.vin} · watched since {day(watched.at, today)}
+        </span>
+      </header>
+      {warnings.map((line) => (
+        <p class="notice warn" key={line.text}>
+          {line.text}
+        </p>
+      ))}
+      {changes.length > 0 ? (
+        <ul class="changes" aria-label="Changed since you last looked">
+          {changes.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : (
+        <p class="muted">Nothing new since you last looked.</p>
+      )}
+      <PriceChart listings={listings} />
+      {listings.length === 0 ? (
+        <p class="muted">
+          Not seen on any listing page since it was watched (or its listings were forgotten).
+        </p>
+      ) : (
+        <table class="sightings">
+          <caption>Where it was seen</caption>
+          <thead>
+            <tr>
+              <th scope="col">Site</th>
+              <th scope="col">Seen</th>
+              <th scope="col">Price</th>
+              <th scope="col">Mileage</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...listings]
+              .sort((a, b) => b.last - a.last)
+              .map((l) => {
+                const price = lastOf(l.prices);
+                const miles = lastOf(l.miles);
+                return (
+                  <tr key={l.k}>
+                    <th scope="row">
+                      <a href={l.url} target="_blank" rel="noreferrer noopener">
+                        {l.site}
+                      </a>
+                    </th>
+                    <td>
+                      {day(l.first, today)}
+                      {l.last !== l.first && day(l.last, today) !== day(l.first, today)
+                        ? ` to ${day(l.last, today)}`
+                        : ''}
+                    </td>
+                    <td>{price === undefined ? '—' : money(price, l.cur)}</td>
+                    <td>{miles === undefined ? '—' : distance(miles, l.km === 1)}</td>
+                    <td>
+                      {l.sold !== undefined
+                        ? 'sold'
+                        : l.relist || l.after !== undefined
+                          ? 'relisted'
+                          : 'listed'}
+                    </td>
+                  </tr>
+                );
+              })}
+          </tbody>
+        </table>
+      )}
+      <p>
+        <button type="button" onClick={() => act(ask('watchVehicle', { vin: watched.vin, on: false }))}>
+          Stop watching
+        </button>{' '}
+        <button type="button" onClick={() => act(ask('forgetVehicle', { vin: watched.vin }))}>
+          Forget this vehicle
+        </button>
+      </p>
+      {error && <p class="error">{error}</p>}
+    </article>
+  );
+}
+
+export function WatchedVehicles() {
+  const [list, setList] = useState<Result<WatchedList> | null>(null);
+  const load = () => ask('getWatched', undefined).then(setList);
+  useEffect(() => {
+    // Read first, then marked as looked at: this visit shows what changed since the last one.
+    void load().then(() => ask('markWatchedLooked', undefined));
+  }, []);
+  if (!list) return <p class="muted">Loading watched vehicles…</p>;
+  if (!list.ok) return <ErrorNotice error={list.error} />;
+  const { vehicles, at } = list.value;
+  return (
+    <section class="watched" aria-labelledby="watched-heading">
+      <h2 id="watched-heading">Watched vehicles</h2>
+      <p class="muted">
+        Kept on this device only, from the listing pages you open (nothing is fetched to update them).
+        {vehicles.length ? '' : ' Watch a vehicle from its badge: "Watch this vehicle".'}
+      </p>
+      {vehicles.length > 0 && (
+        <p>
+          <button
+            type="button"
+            onClick={() =>
+              downloadFile(
+                watchedCsv(vehicles),
+                'text/csv',
+                `watched-vehicles-${new Date().toISOString().slice(0, 10)}.csv`,
+              )
+            }
+          >
+            Export watched vehicles (CSV)
+          </button>
+        </p>
+      )}
+      {vehicles.map(({ watched, listings }) => (
+        <Vehicle key={watched.vin} watched={watched} listings={listings} today={at} onChange={load} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+// The memory of vehicles seen, in Chromium (issue 45): one Cruze on cars.com and on Autotrader, served
+// at their real addresses (https://www.cars.com/vehicledetail/<uuid>/ and
+// https://www.autotrader.com/cars-for-sale/vehicledetails.xhtml?listingId=…; pages modelled on the
+// sites' shapes: test/fixtures/memory/), at two prices; then sold and relisted on cars.com; then shown
+// with fewer miles on Autotrader. The badge's panel says each; a web page learns none of it; "Clear
+// browsing memory" leaves nothing in the store (read back from an extension page).
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeOf } from './closed-shadow';
+import { startStack } from './setup-extension';
+
+const CRUZE = '1G1PG5SC3C7167133';
+const CARS_URL = 'https://www.cars.com/vehicledetail/5b1f0c2e-8d41-4c55-9a3e-2b6f4f1c7a10/';
+const AUTOTRADER_URL =
+  'https://www.autotrader.com/cars-for-sale/vehicledetails.xhtml?listingId=568474801&zip=30301';
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/memory/${name}`, import.meta.url), 'utf8');
+
+/** The page with its {{NAME}}s filled (in the page's markup; its header comment names them too). */
+const filled = (html: string, values: Record<string, string>) => {
+  const body = html.indexOf('<html');
+  return (
+    html.slice(0, body) + html.slice(body).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
+  );
+};
+
+/** What each site shows now (changed by the test as the listings change). */
+const shown = {
+  cars: { price: '$12,500', mileage: '60,000 mi.', status: '' },
+  autotrader: { price: 11900, mileage: '60,300' },
+};
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+  const { context } = stack.browser;
+  await context.route('https://www.cars.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: filled(fixture('cars-com-detail.html'), {
+        PRICE: shown.cars.price,
+        MILEAGE: shown.cars.mileage,
+        STATUS: shown.cars.status,
+      }),
+    }),
+  );
+  await context.route('https://www.autotrader.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: filled(fixture('autotrader-detail.html'), {
+        PRICE: String(shown.autotrader.price),
+        PRICE_TEXT: shown.autotrader.price.toLocaleString('en-US'),
+        MILEAGE: shown.autotrader.mileage,
+      }),
+    }),
+  );
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Opens the listing, then the Cruze's panel, and returns the panel's words. */
+async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
+  const tab = await stack.browser.context.newPage();
+  await tab.goto(url);
+  await tab.waitForSelector(`[data-vhr-vin="${CRUZE}"]`);
+  const badge = await badgeOf(tab, CRUZE);
+  await badge.open();
+  // The history arrives after the panel (one message, written sightings first).
+  await expect.poll(() => badge.text(), { timeout: 10_000 }).toMatch(/Watch this vehicle|Watching/);
+  return { tab, words: await badge.text() };
+}
+
+/** The memory's stores, read from an extension page (the extension's own origin). */
+async function storeCounts(): Promise<{ listings: number; watched: number }> {
+  const page = await stack.browser.openPage('options.html');
+  const counts = await page.evaluate(
+    () =>
+      new Promise<{ listings: number; watched: number }>((resolve, reject) => {
+        const open = indexedDB.open('vin-history-library');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['listings', 'watched']);
+          const listings = tx.objectStore('listings').count();
+          const watched = tx.objectStore('watched').count();
+          tx.oncomplete = () => resolve({ listings: listings.result, watched: watched.result });
+        };
+      }),
+  );
+  await page.close();
+  return counts;
+}
+
+describe('a vehicle seen on two sites, remembered on this device', () => {
+  it('seen before, listed elsewhere for less, relisted after sold, a mileage warning; the page reads none of it', async () => {
+    // cars.com first, $12,500 and 60,000 mi: a first visit says nothing more.
+    const first = await panelOn(CARS_URL);
+    expect(first.words).not.toMatch(/Seen before|Listed for less/);
+    await first.tab.close();
+
+    // Autotrader: $11,900. Seen before on cars.com.
+    const autotrader = await panelOn(AUTOTRADER_URL);
+    expect(autotrader.words).toMatch(/Seen before: cars\.com \(\w{3} \d{1,2}\)/);
+    // What the page's own script can read of the badge: nothing of the history.
+    const pageSees = await autotrader.tab.evaluate(() => document.body.innerText);
+    expect(pageSees).not.toMatch(/Seen before|cars\.com/);
+    await autotrader.tab.close();
+
+    // Back on cars.com: listed for less on Autotrader.
+    const again = await panelOn(CARS_URL);
+    expect(again.words).toContain('Listed for less on autotrader.com: $11,900');
+    await stack.browser.screenshot(again.tab, 'memory-listed-for-less');
+    await again.tab.close();
+
+    // cars.com marks it sold, then lists it again at $11,500: relisted.
+    shown.cars = { price: '$11,500', mileage: '60,000 mi.', status: '<span class="badge">SOLD</span>' };
+    await (await panelOn(CARS_URL)).tab.close();
+    shown.cars = { price: '$11,500', mileage: '60,000 mi.', status: '' };
+    const relisted = await panelOn(CARS_URL);
+    expect(relisted.words).toMatch(/Relisted: for sale again on \w{3} \d{1,2} after it was shown as sold\./);
+    expect(relisted.words).toMatch(/▼ \$1,000 since \w{3} \d{1,2} \(was \$12,500\)/);
+    await relisted.tab.close();
+
+    // Autotrader now states 45,000 miles: fewer than it said before (60,300) and than cars.com showed.
+    shown.autotrader = { price: 11900, mileage: '45,000' };
+    const lower = await panelOn(AUTOTRADER_URL);
+    expect(lower.words).toMatch(
+      /Mileage warning: This listing says 45,000 mi; it said 60,300 mi on \w{3} \d{1,2}\./,
+    );
+    await stack.browser.screenshot(lower.tab, 'memory-mileage-warning');
+    await lower.tab.close();
+  });
+
+  it('a watched vehicle is on the library\'s watched page; "Clear browsing memory" leaves nothing in the store', async () => {
+    const { tab } = await panelOn(CARS_URL);
+    const badge = await badgeOf(tab, CRUZE);
+    await badge.click('Watch this vehicle');
+    await expect.poll(() => badge.text()).toContain('Watching · stop');
+    await tab.close();
+    const library = await stack.browser.openPage('library.html#watched');
+    await library.getByRole('heading', { name: 'Used 2012 Chevrolet Cruze LT' }).waitFor();
+    const table = library.getByRole('table', { name: 'Where it was seen' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    expect(await table.innerText()).toMatch(/autotrader\.com[\s\S]*\$11,900[\s\S]*45,000 mi/);
+    expect(await library.getByRole('img', { name: /Asking price from \$11,500 to \$12,500/ }).count()).toBe(
+      1,
+    );
+    await stack.browser.screenshot(library, 'memory-watched', { fullPage: true });
+    await library.close();
+    expect(await storeCounts()).toEqual({ listings: 2, watched: 1 });
+
+    const options = await stack.browser.openPage('options.html');
+    await options.getByRole('button', { name: 'Clear browsing memory' }).click();
+    await options.getByRole('button', { name: 'Yes, clear browsing memory' }).click();
+    await options.getByText('Browsing memory cleared').waitFor();
+    await options.close();
+    expect(await storeCounts()).toEqual({ listings: 0, watched: 0 });
+  });
+});
