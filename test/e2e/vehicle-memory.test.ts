@@ -1,60 +1,21 @@
 // The memory of vehicles seen, in Chromium (issue 45): one Cruze on cars.com and on Autotrader, served
-// at their real addresses (https://www.cars.com/vehicledetail/<uuid>/ and
-// https://www.autotrader.com/cars-for-sale/vehicledetails.xhtml?listingId=…; pages modelled on the
-// sites' shapes: test/fixtures/memory/), at two prices; then sold and relisted on cars.com; then shown
+// at their real addresses (memory-sites.ts), at two prices; then sold and relisted on cars.com; then shown
 // with fewer miles on Autotrader. The badge's panel says each; a web page learns none of it; "Clear
 // browsing memory" leaves nothing in the store (read back from an extension page).
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeOf } from './closed-shadow';
+import { AUTOTRADER_URL, CARS_URL, CRUZE, shown, sitePage } from './memory-sites';
 import { startStack } from './setup-extension';
-
-const CRUZE = '1G1PG5SC3C7167133';
-const CARS_URL = 'https://www.cars.com/vehicledetail/5b1f0c2e-8d41-4c55-9a3e-2b6f4f1c7a10/';
-const AUTOTRADER_URL =
-  'https://www.autotrader.com/cars-for-sale/vehicledetails.xhtml?listingId=568474801&zip=30301';
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/memory/${name}`, import.meta.url), 'utf8');
-
-/** The page with its {{NAME}}s filled (in the page's markup; its header comment names them too). */
-const filled = (html: string, values: Record<string, string>) => {
-  const body = html.indexOf('<html');
-  return (
-    html.slice(0, body) + html.slice(body).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
-  );
-};
-
-/** What each site shows now (changed by the test as the listings change). */
-const shown = {
-  cars: { price: '$12,500', mileage: '60,000 mi.', status: '' },
-  autotrader: { price: 11900, mileage: '60,300' },
-};
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {
   stack = await startStack();
   const { context } = stack.browser;
-  await context.route('https://www.cars.com/**', (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: filled(fixture('cars-com-detail.html'), {
-        PRICE: shown.cars.price,
-        MILEAGE: shown.cars.mileage,
-        STATUS: shown.cars.status,
-      }),
-    }),
-  );
-  await context.route('https://www.autotrader.com/**', (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: filled(fixture('autotrader-detail.html'), {
-        PRICE: String(shown.autotrader.price),
-        PRICE_TEXT: shown.autotrader.price.toLocaleString('en-US'),
-        MILEAGE: shown.autotrader.mileage,
-      }),
-    }),
-  );
+  for (const site of ['https://www.cars.com/**', 'https://www.autotrader.com/**'])
+    await context.route(site, (route) =>
+      route.fulfill({ contentType: 'text/html', body: sitePage(route.request().url()) ?? '' }),
+    );
 });
 afterAll(async () => {
   await stack?.stop();

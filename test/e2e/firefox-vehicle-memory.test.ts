@@ -1,0 +1,119 @@
+// The memory of vehicles seen, in Firefox ESR (issue 45): the Chromium test's story
+// (vehicle-memory.test.ts) on the same two sites at their real addresses, answered by request
+// interception over WebDriver BiDi (memory-sites.ts): seen before, listed for less, relisted after
+// sold, a mileage warning, each read from the badge's closed shadow root (firefox-closed-shadow.ts);
+// the page reads none of it; "Clear browsing memory" leaves nothing in the store (read back from an
+// extension page).
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '@/simulator/seed';
+import type { SimulatorServer } from '@/simulator/server';
+import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
+import { firefoxBadgeOf } from './firefox-closed-shadow';
+import { AUTOTRADER_URL, CARS_URL, CRUZE, shown, sitePage } from './memory-sites';
+import { startFixtureServer } from './setup-extension';
+
+let server: SimulatorServer;
+let firefox: FirefoxExtension;
+let launcher: string;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  launcher = `${server.origin}/fixtures/blank.html`;
+  firefox = await launchFirefoxExtension();
+  await firefox.configure(server.baseUrl, DEMO_API_KEY, launcher);
+});
+afterAll(async () => {
+  await firefox?.close();
+  await server?.close();
+});
+
+/** Opens the listing in a new tab, then the Cruze's panel; returns the tab and the panel's words. */
+async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
+  const tab = await firefox.browser.newPage();
+  await tab.setRequestInterception(true);
+  tab.on('request', (request) => {
+    const body = sitePage(request.url());
+    if (body === null) void request.continue();
+    else void request.respond({ status: 200, contentType: 'text/html', body });
+  });
+  await tab.goto(url);
+  await tab.waitForSelector(`[data-vhr-vin="${CRUZE}"]`, { visible: true, timeout: 15_000 });
+  const badge = firefoxBadgeOf(firefox, tab, CRUZE);
+  await badge.open();
+  await expect.poll(() => badge.text(), { timeout: 10_000 }).toMatch(/Watch this vehicle|Watching/);
+  return { tab, words: await badge.text() };
+}
+
+/** The memory's stores, read from an extension page (the extension's own origin). */
+async function storeCounts(): Promise<{ listings: number; watched: number }> {
+  const page = await firefox.openPage('options.html', launcher);
+  const counts = await page.evaluate(
+    () =>
+      new Promise<{ listings: number; watched: number }>((resolve, reject) => {
+        const open = indexedDB.open('vin-history-library');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['listings', 'watched']);
+          const listings = tx.objectStore('listings').count();
+          const watched = tx.objectStore('watched').count();
+          tx.oncomplete = () => resolve({ listings: listings.result, watched: watched.result });
+        };
+      }),
+  );
+  await page.close();
+  return counts;
+}
+
+describe('Firefox: a vehicle seen on two sites, remembered on this device', () => {
+  it('seen before, listed for less, relisted after sold, a mileage warning; the page reads none of it; cleared, nothing is left', async () => {
+    const first = await panelOn(CARS_URL);
+    expect(first.words).not.toMatch(/Seen before|Listed for less/);
+    await first.tab.close();
+
+    const autotrader = await panelOn(AUTOTRADER_URL);
+    expect(autotrader.words).toMatch(/Seen before: cars\.com \(\w{3} \d{1,2}\)/);
+    expect(await autotrader.tab.evaluate(() => document.body.innerText)).not.toMatch(/Seen before|cars\.com/);
+    await autotrader.tab.close();
+
+    const again = await panelOn(CARS_URL);
+    expect(again.words).toContain('Listed for less on autotrader.com: $11,900');
+    await again.tab.close();
+
+    shown.cars = { price: '$11,500', mileage: '60,000 mi.', status: '<span class="badge">SOLD</span>' };
+    await (await panelOn(CARS_URL)).tab.close();
+    shown.cars = { price: '$11,500', mileage: '60,000 mi.', status: '' };
+    const relisted = await panelOn(CARS_URL);
+    expect(relisted.words).toMatch(/Relisted: for sale again on \w{3} \d{1,2} after it was shown as sold\./);
+    expect(relisted.words).toMatch(/▼ \$1,000 since \w{3} \d{1,2} \(was \$12,500\)/);
+    await relisted.tab.close();
+
+    shown.autotrader = { price: 11900, mileage: '45,000' };
+    const lower = await panelOn(AUTOTRADER_URL);
+    expect(lower.words).toMatch(
+      /Mileage warning: This listing says 45,000 mi; it said 60,300 mi on \w{3} \d{1,2}\./,
+    );
+    await firefox.screenshot(lower.tab, 'memory-mileage-warning');
+    await lower.tab.close();
+    expect(await storeCounts()).toEqual({ listings: 2, watched: 0 });
+
+    const options = await firefox.openPage('options.html', launcher);
+    /** Clicks the button named `name` once it is there (an extension page: puppeteer's handles are not). */
+    const click = async (name: string) => {
+      await options.waitForFunction(
+        (n) => [...document.querySelectorAll('button')].some((b) => b.textContent === n),
+        { timeout: 10_000 },
+        name,
+      );
+      await options.evaluate(
+        (n) => [...document.querySelectorAll('button')].find((b) => b.textContent === n)?.click(),
+        name,
+      );
+    };
+    await click('Clear browsing memory');
+    await click('Yes, clear browsing memory');
+    await options.waitForFunction(() => document.body.innerText.includes('Browsing memory cleared'));
+    await options.close();
+    expect(await storeCounts()).toEqual({ listings: 0, watched: 0 });
+  });
+});
