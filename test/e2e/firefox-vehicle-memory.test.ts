@@ -10,7 +10,7 @@ import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
 import { firefoxBadgeOf } from './firefox-closed-shadow';
-import { AUTOTRADER_URL, CARS_URL, CRUZE, shown, sitePage } from './memory-sites';
+import { AUTOTRADER_URL, CARS_URL, CRUZE, countMemory, shown, sitePage } from './memory-sites';
 import { startFixtureServer } from './setup-extension';
 
 let server: SimulatorServer;
@@ -48,19 +48,7 @@ async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
 /** The memory's stores, read from an extension page (the extension's own origin). */
 async function storeCounts(): Promise<{ listings: number; watched: number }> {
   const page = await firefox.openPage('options.html', launcher);
-  const counts = await page.evaluate(
-    () =>
-      new Promise<{ listings: number; watched: number }>((resolve, reject) => {
-        const open = indexedDB.open('vin-history-library');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['listings', 'watched']);
-          const listings = tx.objectStore('listings').count();
-          const watched = tx.objectStore('watched').count();
-          tx.oncomplete = () => resolve({ listings: listings.result, watched: watched.result });
-        };
-      }),
-  );
+  const counts = await page.evaluate(countMemory);
   await page.close();
   return counts;
 }

@@ -42,3 +42,16 @@ export function sitePage(url: string): string | null {
     });
   return null;
 }
+
+/** The memory's stores counted, run in an extension page (the extension's own origin). */
+export const countMemory = () =>
+  new Promise<{ listings: number; watched: number }>((resolve, reject) => {
+    const open = indexedDB.open('vin-history-library');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction(['listings', 'watched']);
+      const listings = tx.objectStore('listings').count();
+      const watched = tx.objectStore('watched').count();
+      tx.oncomplete = () => resolve({ listings: listings.result, watched: watched.result });
+    };
+  });

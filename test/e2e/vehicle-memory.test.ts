@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeOf } from './closed-shadow';
-import { AUTOTRADER_URL, CARS_URL, CRUZE, shown, sitePage } from './memory-sites';
+import { AUTOTRADER_URL, CARS_URL, CRUZE, countMemory, shown, sitePage } from './memory-sites';
 import { startStack } from './setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -36,19 +36,7 @@ async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
 /** The memory's stores, read from an extension page (the extension's own origin). */
 async function storeCounts(): Promise<{ listings: number; watched: number }> {
   const page = await stack.browser.openPage('options.html');
-  const counts = await page.evaluate(
-    () =>
-      new Promise<{ listings: number; watched: number }>((resolve, reject) => {
-        const open = indexedDB.open('vin-history-library');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['listings', 'watched']);
-          const listings = tx.objectStore('listings').count();
-          const watched = tx.objectStore('watched').count();
-          tx.oncomplete = () => resolve({ listings: listings.result, watched: watched.result });
-        };
-      }),
-  );
+  const counts = await page.evaluate(countMemory);
   await page.close();
   return counts;
 }
