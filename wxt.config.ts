@@ -171,6 +171,9 @@ export default defineConfig({
       for (const script of manifest.content_scripts ?? [])
         if (!script.js?.some((file) => /(^|\/)test-/.test(file)))
           script.matches = [...(script.matches ?? []), ...LOOPBACK];
+      // The demo's second site is localhost (simulator/demo/dealer-two.html): a badge's panel is
+      // injected there under a host permission, as on the listing sites.
+      manifest.host_permissions = [...(manifest.host_permissions ?? []), 'http://localhost/*'];
       // Chromium's permission prompt cannot be answered under automation (no DevTools command reaches
       // it: puppeteer#5054, playwright#32755, devtools-protocol#76), so the Chromium test build holds
       // the simulator's CDN and font host (simulator/cdn-server.ts) as granted: the viewer's consent

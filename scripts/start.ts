@@ -1,5 +1,5 @@
 // `npm start`: the simulator on 127.0.0.1:8787 plus Chromium with the extension, set up with the
-// demo key and opened on a demo listing page. Without a display it runs headless and writes
+// demo key and opened on a demo listing page (after a second demo site showing two of its vehicles). Without a display it runs headless and writes
 // screenshots instead. Ctrl-C stops both.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,12 @@ await options.getByLabel('API key').fill(DEMO_API_KEY);
 await options.getByRole('button', { name: 'Test connection and save' }).click();
 await options.getByRole('status').waitFor({ timeout: 15_000 });
 
+// A second demo site first (its own host, localhost): listing.html's Cruze is for less there and its
+// Ram states fewer miles, so the badges have a memory to tell (issue 45).
+const dealerTwo = `${server.origin.replace('127.0.0.1', 'localhost')}/demo/dealer-two.html`;
+const second = await browser.context.newPage();
+await second.goto(dealerTwo);
+await second.waitForSelector('[data-vhr-vin]');
 const listing = await browser.context.newPage();
 await listing.goto(`${server.origin}/demo/listing.html`);
 const popup = await browser.openPage('popup.html');
@@ -39,7 +45,9 @@ if (headless) {
   await popup.close();
   await listing.bringToFront();
 }
-console.log(`Demo listing: ${server.origin}/demo/listing.html\nPress Ctrl-C to stop.`);
+console.log(
+  `Demo listing: ${server.origin}/demo/listing.html\nThe same Cruze and Ram on a second site: ${dealerTwo}\nPress Ctrl-C to stop.`,
+);
 
 const stop = async () => {
   await browser.close().catch(() => undefined);

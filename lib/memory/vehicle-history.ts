@@ -121,7 +121,8 @@ function mileageDrop(
   if (!mine || stated === undefined) return null;
   const km = mine.km === 1;
   const statedMiles = inMiles(stated, km);
-  const statedAt = mine.miles[mine.miles.length - 2] as number;
+  // Still stated when the listing was last seen (a value is kept again only when it changes).
+  const statedAt = mine.last;
   let worst: { earlier: number; earlierKm: boolean; where: string | null; at: number; miles: number } | null =
     null;
   // This listing's own earlier points; another's up to the same minute (two tabs read together).

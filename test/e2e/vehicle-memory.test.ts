@@ -106,4 +106,30 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
     await options.close();
     expect(await storeCounts()).toEqual({ listings: 0, watched: 0 });
   });
+
+  it("the demo's two sites (npm start): the Cruze listed for less on the second, the Ram's fewer miles there warned", async () => {
+    const { origin } = stack.server;
+    const opened = async (url: string, vin: string) => {
+      const tab = await stack.browser.context.newPage();
+      await tab.goto(url);
+      await tab.waitForSelector(`[data-vhr-vin="${vin}"]`);
+      const badge = await badgeOf(tab, vin);
+      await badge.open();
+      await expect.poll(() => badge.text(), { timeout: 10_000 }).toMatch(/Watch this vehicle/);
+      return { tab, words: await badge.text() };
+    };
+    const RAM = '1C6RD6FT1CS310366';
+    const listing = `${origin}/demo/listing.html`;
+    const second = `${origin.replace('127.0.0.1', 'localhost')}/demo/dealer-two.html`;
+    await (await opened(listing, RAM)).tab.close();
+    const ram = await opened(second, RAM);
+    expect(ram.words).toMatch(
+      /Mileage warning: This listing says 98,000 mi; 127\.0\.0\.1 showed 112,000 mi on \w{3} \d{1,2}\./,
+    );
+    await ram.tab.close();
+    const cruze = await opened(listing, CRUZE);
+    expect(cruze.words).toContain('Listed for less on localhost: $6,990');
+    await stack.browser.screenshot(cruze.tab, 'memory-demo-listed-for-less');
+    await cruze.tab.close();
+  });
 });
