@@ -1,7 +1,9 @@
 // Wiring only: one handler per message of the protocol table (lib/messaging/protocol.ts), which also says
 // who may send each; start-up chores.
+
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { timed } from '@/lib/bench/bench-probe';
 import { receiveMessages } from '@/lib/messaging/message-receiver';
 import type { Handlers } from '@/lib/messaging/protocol';
 import { MESSAGE_TYPES } from '@/lib/messaging/requests';
@@ -168,7 +170,12 @@ const RECEIVERS = Object.fromEntries(
 
 export default defineBackground(() => {
   // Firefox takes answers returned as promises; Chrome's own API needs sendResponse.
-  receiveMessages(browser.runtime.onMessage, RECEIVERS, browser.runtime.getURL('/').startsWith('moz-'));
+  receiveMessages(
+    browser.runtime.onMessage,
+    // The loopback build times each handler for bench:memory (bench-probe.ts).
+    import.meta.env.MODE === 'loopback' ? timed(RECEIVERS) : RECEIVERS,
+    browser.runtime.getURL('/').startsWith('moz-'),
+  );
   // Money first: a purchase whose answer was lost is settled whatever else fails to start.
   listenForReconcileAlarm();
   // Purchases 0.1 left pending become intents first, then everything due is settled.

@@ -92,7 +92,9 @@ export function sane(facts: ListingFacts): ListingFacts {
 /** What a card's text says, for what its data did not. */
 export function textFacts(text: string, facts: ListingFacts = {}): ListingFacts {
   const out = { ...facts };
-  if (out.price === undefined) {
+  // Each pattern only where its symbol or unit appears: a card's long digit runs (order numbers,
+  // hashes) are otherwise tried at every digit (bench:memory).
+  if (out.price === undefined && /[$€£]/.test(text)) {
     const price = PRICE_TEXT.exec(text);
     if (price) {
       out.price = amount(price[1] ?? price[3] ?? price[5]);
@@ -100,7 +102,7 @@ export function textFacts(text: string, facts: ListingFacts = {}): ListingFacts 
       if (symbol) out.currency = symbol === '€' ? 'EUR' : 'GBP';
     }
   }
-  if (out.mileage === undefined) {
+  if (out.mileage === undefined && /mi|km|kilomet/i.test(text)) {
     const miles = MILEAGE_TEXT.exec(text);
     if (miles) {
       out.mileage = amount(miles[1]);

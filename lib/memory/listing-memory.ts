@@ -52,6 +52,19 @@ const SAME_VISIT = 30;
 export const minutesOf = (ms: number) => Math.floor(ms / 60_000);
 export const listingKey = (vin: string, site: string, url: string) => `${vin} ${site} ${url}`;
 
+/** A listing as stored: without its VIN, site and address, which its key holds (a third of its bytes). */
+export function storedListing({ vin: _vin, site: _site, url: _url, ...kept }: ListingMemory): object {
+  return kept;
+}
+
+/** A stored listing with its VIN, site and address read back from its key (to be parsed). */
+export function restoredListing(value: unknown): unknown {
+  const k = (value as { k?: unknown } | null)?.k;
+  if (typeof k !== 'string') return value;
+  const [vin, site, ...url] = k.split(' ');
+  return { vin, site, url: url.join(' '), ...(value as object) };
+}
+
 const lastOf = (points: number[]) => (points.length ? points[points.length - 1] : undefined);
 
 function addPoint(points: number[], at: number, value: number | undefined): number[] {

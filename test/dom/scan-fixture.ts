@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { mountBadge } from '@/entrypoints/vin.content/badge/mount-badge';
 import type { BadgeActions } from '@/entrypoints/vin.content/badge/panel-contract';
 import { createPageScanner } from '@/entrypoints/vin.content/detect/page-scanner';
+
+type MountArgs = Parameters<Parameters<typeof createPageScanner>[0]['mount']>;
+
 import { judgeCandidates } from './judge-candidates';
 
 /** A fixture by its path under test/fixtures/ ("sites/dealer.html"); a bare name is under sites/. */
@@ -51,7 +54,12 @@ export const noActions: BadgeActions = {
 // happy-dom has no layout: "visible" means not inside something the page hides.
 const isVisible = (el: Element) => !el.closest('.sr-only, [hidden]');
 
-export async function scanFixture(name: string, actions: BadgeActions = noActions) {
+/** `onMount`: each vehicle as the content script mounts its badge (what it found of it included). */
+export async function scanFixture(
+  name: string,
+  actions: BadgeActions = noActions,
+  onMount?: (...args: MountArgs) => void,
+) {
   loadFixture(name);
   const controller = new AbortController();
   const classified: string[][] = [];
@@ -63,7 +71,10 @@ export async function scanFixture(name: string, actions: BadgeActions = noAction
       classified.push(candidates.map((c) => c.vin));
       return judgeCandidates(candidates);
     },
-    mount: (placement, decode) => mountBadge(placement, decode, actions),
+    mount: (placement, decode, found) => {
+      onMount?.(placement, decode, found);
+      return mountBadge(placement, decode, actions);
+    },
   });
   scanner.start();
   await scanner.idle();

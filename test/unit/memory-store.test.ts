@@ -89,6 +89,10 @@ describe('the memory of vehicles seen', () => {
     expect(Object.keys(facts.value.facts)).toEqual(['providerA:kept-1']);
     const db = await openDB('vin-history-library');
     expect(db.version).toBe(4);
+    // Kept without the VIN, site and address its key holds, and read back whole (above).
+    const [kept] = await db.getAll('listings');
+    expect(kept.k).toMatch(new RegExp(`^${VIN} cars\\.com https://`));
+    for (const field of ['vin', 'site', 'url']) expect(kept).not.toHaveProperty(field);
     expect(await db.count('copies')).toBe(1);
     expect(await db.count('assets')).toBe(1);
     db.close();

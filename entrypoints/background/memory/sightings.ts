@@ -5,6 +5,7 @@
 // A sighting still waiting when the worker stops is lost: one view of a listing, nothing else.
 
 import { z } from 'zod/mini';
+import { ran } from '@/lib/bench/bench-probe';
 import { minutesOf } from '@/lib/memory/listing-memory';
 import { listingUrl, siteOf } from '@/lib/memory/listing-url';
 import type { NoteSightings } from '@/lib/memory/memory-messages';
@@ -64,6 +65,7 @@ async function flush(): Promise<void> {
   waiting.clear();
   if (batch.length === 0) return;
   const at = minutesOf(Date.now());
+  if (import.meta.env.MODE === 'loopback') ran('writeSightings');
   try {
     // The retention's sweep once a day, in the same transaction as the day's first batch.
     const sweep = (await sweptAt.get()) < at - DAY;

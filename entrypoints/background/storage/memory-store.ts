@@ -6,12 +6,14 @@ import {
   type ListingMemory,
   ListingMemory as ListingSchema,
   noteSighting,
+  restoredListing,
+  storedListing,
 } from '@/lib/memory/listing-memory';
 import { WatchedVehicle as WatchedSchema, type WatchedVehicle } from '@/lib/memory/memory-messages';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { openLibrary, orNothing } from './report-store';
 
-/** All of a VIN's listings: their keys start with the VIN and a space. */
+/** All of a VIN's listings: their keys (`${vin} ${site} ${url}`, the rest of a listing stored beside them) start with the VIN and a space. */
 const ofVin = (vin: string) => IDBKeyRange.bound(`${vin} `, `${vin} \uffff`);
 
 function parsed<T>(
@@ -23,6 +25,9 @@ function parsed<T>(
     return result.success ? [result.data as T] : [];
   });
 }
+
+/** Stored listings read back, each with its VIN, site and address from its key. */
+const listingsFrom = (values: unknown[]) => parsed<ListingMemory>(ListingSchema, values.map(restoredListing));
 
 export interface SeenListing {
   vin: Vin;
@@ -57,7 +62,7 @@ export async function writeSightings(
   for (const seen of batch) {
     let listings = byVin.get(seen.vin);
     if (!listings) {
-      listings = parsed<ListingMemory>(ListingSchema, await tx.store.getAll(ofVin(seen.vin)));
+      listings = listingsFrom(await tx.store.getAll(ofVin(seen.vin)));
       byVin.set(seen.vin, listings);
     }
     const key = `${seen.vin} ${seen.site} ${seen.url}`;
@@ -67,7 +72,7 @@ export async function writeSightings(
     if (index >= 0) listings[index] = after;
     else listings.push(after);
     changes.push({ before, after });
-    await tx.store.put(after);
+    await tx.store.put(storedListing(after) as ListingMemory);
   }
   if (sweepBefore !== undefined)
     for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
@@ -80,9 +85,7 @@ export async function writeSightings(
 
 export async function listingsOf(vin: string): Promise<ListingMemory[]> {
   return openLibrary()
-    .then(async (database) =>
-      parsed<ListingMemory>(ListingSchema, await database.getAll('listings', ofVin(vin))),
-    )
+    .then(async (database) => listingsFrom(await database.getAll('listings', ofVin(vin))))
     .catch(orNothing([]));
 }
 

@@ -47,7 +47,7 @@ export function mountBadge(
   actions: BadgeActions,
   known?: RecordCounts,
   owned = false,
-  listingUrl?: string,
+  listingUrl?: () => string | undefined,
 ): BadgeHandle {
   const { anchor } = placement;
   const doc = anchor.ownerDocument;
@@ -79,7 +79,13 @@ export function mountBadge(
   const target: PanelTarget = { shadow, mount, pill: pill.button };
   let spot: ReturnType<typeof watchSpot> | undefined;
   let stopReach = () => {};
-  const listing = { url: listingUrl, title: '' };
+  const listing = {
+    // Read when the panel asks (the card's link: not looked for while badges are placed).
+    get url() {
+      return listingUrl?.();
+    },
+    title: '',
+  };
   const toggle = createToggle({
     pill,
     target,

@@ -20,8 +20,15 @@ export function reportAttributes(el: Element, tag: string, report: (occurrence: 
       const vin = acceptLabelledVin(value);
       if (vin) report({ vin, element: el, kind: 'attribute', labelled: true });
     } else if (value[0] === '{' || value[0] === '[') {
+      // Its record goes along: what the card's data says of price and mileage (listing-notes.ts).
       for (const found of vinsInScriptText(value))
-        report({ vin: found.vin, element: el, kind: 'attribute', labelled: true });
+        report({
+          vin: found.vin,
+          element: el,
+          kind: 'attribute',
+          labelled: true,
+          ...(found.record ? { record: found.record } : {}),
+        });
     } else if (name === 'href' || name === 'value' || name.startsWith('data-')) {
       for (const { vin } of findVinCandidates(safeDecode(value)))
         report({ vin, element: el, kind: 'attribute', labelled: false });
