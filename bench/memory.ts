@@ -294,3 +294,4 @@ console.log(
     recordsMB: round(recordBytes / 2 ** 20, 2),
   }),
 );
+if (!SMOKE && targets.some(([, held]) => !held)) process.exitCode = 1;
