@@ -6,7 +6,7 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { CompleteCopy, CopyKeptAnswer } from '@/lib/messaging/library-messages';
+import { COPY_NOT_KEPT, type CompleteCopy, type CopyKeptAnswer } from '@/lib/messaging/library-messages';
 import { ask } from '@/lib/messaging/messaging';
 import type { ReportView } from '@/lib/messaging/purchase-messages';
 import type { ResourceRef } from '@/lib/reports/offline/copy-resources';
@@ -136,7 +136,7 @@ export function useCompleteCopy(report: ReportView | null) {
     if (!kept.ok || !kept.value.saved) {
       setState({
         step: 'failed',
-        message: kept.ok ? (kept.value.message ?? 'The copy was not kept.') : kept.error.message,
+        message: kept.ok ? COPY_NOT_KEPT[kept.value.why ?? 'refused'] : kept.error.message,
         skipped,
       });
       return;

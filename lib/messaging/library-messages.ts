@@ -107,9 +107,20 @@ export const CopyKeptAnswer = z.object({
   bytes: z.number(),
   /** What this copy added to the library (files no other copy had). */
   newBytes: z.number(),
-  message: z.optional(z.string()),
+  /** Why it was not kept: the report is not kept itself, the library's room, or the browser's. */
+  why: z.optional(z.enum(['not-kept', 'budget', 'refused'])),
 });
 export type CopyKeptAnswer = z.infer<typeof CopyKeptAnswer>;
+
+/** Why a copy was not kept, in words (the viewer says it; the background keeps no wording of its own). */
+export const COPY_NOT_KEPT: Record<NonNullable<CopyKeptAnswer['why']>, string> = {
+  'not-kept':
+    'This report is not kept on this computer (the browser refused to store it), so its look cannot be kept either. It still opens from the service.',
+  budget:
+    'This copy does not fit in the room the library keeps for your reports (50 MB, reports and their copies together), even after making room from the reports you opened longest ago. Nothing was lost: the report is kept as it came and opens as before.',
+  refused:
+    'The browser has no room left for this copy (its storage for the extension is full). Nothing was lost: the report is kept as it came and opens as before. Free some disk space, or clear cached data in the options, and try again.',
+};
 
 /** A report's complete copy, joined (URL → data: URI); null when none is kept. */
 export const CompleteCopy = z.nullable(

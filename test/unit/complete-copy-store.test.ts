@@ -4,9 +4,11 @@
 // copies' stores; the files of two reports of one provider are kept once; a disk that refuses the
 // write (QuotaExceededError, as a full quota raises it) keeps nothing of the copy and loses nothing
 // else; only pages may keep a copy, and only of stylesheets, images and fonts.
+
 import { IDBObjectStore as FDBObjectStore } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { COPY_NOT_KEPT } from '@/lib/messaging/library-messages';
 import { FACTS_VERSION, noFacts } from '@/lib/reports/facts/report-facts';
 import { flushIo, startBackground } from './background-harness';
 
@@ -139,7 +141,9 @@ describe('complete copies in the library', () => {
     FDBObjectStore.prototype.put = originalPut;
     expect(answer.ok).toBe(true);
     expect(answer.value.saved).toBe(false);
-    expect(answer.value.message).toMatch(/no room left.*Nothing was lost: the report is kept as it came/);
+    // The viewer words why (the background says which).
+    expect(answer.value.why).toBe('refused');
+    expect(COPY_NOT_KEPT.refused).toMatch(/no room left.*Nothing was lost: the report is kept as it came/);
     expect(
       (await bg.deliver('getCompleteCopy', { provider: 'providerA', id: 'kept-1' }, page)).value,
     ).toBeNull();
@@ -152,7 +156,8 @@ describe('complete copies in the library', () => {
     const bg = await startBackground({ configured: true });
     const answer = await bg.deliver('keepCompleteCopy', copyOf('never-opened', 'photo'), bg.senders.page);
     expect(answer.value).toMatchObject({ saved: false });
-    expect(answer.value.message).toContain('not kept on this computer');
+    expect(answer.value.why).toBe('not-kept');
+    expect(COPY_NOT_KEPT['not-kept']).toContain('not kept on this computer');
     expect((await bg.deliver('getCopiesSummary', undefined, bg.senders.page)).value.keys).toEqual([]);
   });
 

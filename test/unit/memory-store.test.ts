@@ -7,6 +7,7 @@
 import { IDBDatabase as FDBDatabase } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
 import { DEFAULT_MEMORY_SETTINGS } from '@/lib/memory/memory-messages';
 import { noFacts } from '@/lib/reports/facts/report-facts';
 import { type Sender, startBackground } from './background-harness';
@@ -204,5 +205,39 @@ describe('the memory of vehicles seen', () => {
     ).toHaveLength(1);
     expect((await bg.deliver('clearBrowsingMemory', undefined, bg.senders.page)).ok).toBe(true);
     expect(await storeCounts()).toEqual({ listings: 0, watched: 0 });
+  });
+
+  it("a watched vehicle's price drop, shown by a page the user opens, is a notification when turned on; nothing else is", async () => {
+    const bg = await startBackground({ configured: true });
+    const id = bg.senders.page.id;
+    const cars = { ...tab(7), id } as Sender;
+    await showVins(bg, cars, [VIN, OTHER]);
+    // fakeBrowser has no notification centre: what the background asks it to show is recorded.
+    const shown = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('shown');
+    const seen = async (price: number, other: number) => {
+      await bg.deliver(
+        'noteSightings',
+        {
+          sightings: [
+            { vin: VIN, price },
+            { vin: OTHER, price: other },
+          ],
+        },
+        cars,
+      );
+      await bg.deliver('getWatched', undefined, bg.senders.page); // writes whatever waits
+    };
+    await seen(12500, 7000);
+    await bg.deliver('watchVehicle', { vin: VIN, on: true }, cars);
+    await seen(11900, 6500); // notifications off (the default): nothing
+    expect(shown).not.toHaveBeenCalled();
+    await bg.deliver('saveMemorySettings', { ...DEFAULT_MEMORY_SETTINGS, notify: true }, bg.senders.page);
+    await seen(11500, 6000); // the watched Cruze dropped; the other vehicle is not watched
+    expect(shown).toHaveBeenCalledTimes(1);
+    expect(shown.mock.calls[0]?.at(-1)).toMatchObject({
+      message: `${VIN}: price down to $11,500 on cars.com (was $11,900).`,
+    });
+    await seen(11500, 5500); // no change for the Cruze: nothing more
+    expect(shown).toHaveBeenCalledTimes(1);
   });
 });

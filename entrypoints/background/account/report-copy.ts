@@ -16,18 +16,7 @@ export async function keepCompleteCopy({
   files,
 }: KeepCopyRequest): Promise<Result<CopyKeptAnswer>> {
   const kept = await keepCopy(provider, id, files);
-  if (kept.saved) return ok({ saved: true, bytes: kept.bytes, newBytes: kept.newBytes });
-  return ok({
-    saved: false,
-    bytes: 0,
-    newBytes: 0,
-    message:
-      kept.why === 'not-kept'
-        ? 'This report is not kept on this computer (the browser refused to store it), so its look cannot be kept either. It still opens from the service.'
-        : kept.why === 'budget'
-          ? 'This copy does not fit in the room the library keeps for your reports (50 MB, reports and their copies together), even after making room from the reports you opened longest ago. Nothing was lost: the report is kept as it came and opens as before.'
-          : 'The browser has no room left for this copy (its storage for the extension is full). Nothing was lost: the report is kept as it came and opens as before. Free some disk space, or clear cached data in the options, and try again.',
-  });
+  return ok(kept.saved ? kept : { saved: false, bytes: 0, newBytes: 0, why: kept.why });
 }
 
 export async function getCompleteCopy({ provider, id }: KeptReportRequest): Promise<Result<CompleteCopy>> {

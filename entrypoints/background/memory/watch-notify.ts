@@ -15,8 +15,10 @@ export function newsOf({ before, after }: ListingChange): string | null {
     return `relisted on ${after.site}`;
   const was = before && lastOf(before.prices);
   const now = lastOf(after.prices);
+  // "$11,500", or "EUR 11,500" where the listing's currency is another.
+  const money = (n: number) => `${after.cur ? `${after.cur} ` : '$'}${n.toLocaleString('en-US')}`;
   return was !== undefined && now !== undefined && now < was
-    ? `price down to ${now} on ${after.site} (was ${was})`
+    ? `price down to ${money(now)} on ${after.site} (was ${money(was)})`
     : null;
 }
 

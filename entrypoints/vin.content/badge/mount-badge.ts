@@ -30,9 +30,14 @@ function listingTitle(placement: Placement): string {
   // Climbing stops at a list (many children): its headings are other vehicles'.
   for (let depth = 0; scope && scope !== scope.ownerDocument.body && depth < 4; depth++) {
     if (depth > 0 && scope.childElementCount > 12) return '';
-    // The VIN's own line is not the title, even when its class says so (cars.com's "vehicle-subtitle").
+    // The line showing the VIN is not the title, even when its class says so (cars.com's
+    // "vehicle-subtitle"); a real heading stays one, and a card's anchor is the card itself.
+    const { anchor } = placement;
     const headings = [...scope.querySelectorAll('h1, h2, h3, h4, h5, h6, [class*="title" i]')].filter(
-      (h) => !h.contains(placement.anchor) && !placement.anchor.contains(h),
+      (h) =>
+        placement.append === 'first' ||
+        /^H[1-6]$/.test(h.tagName) ||
+        !(h.contains(anchor) || anchor.contains(h)),
     );
     if (headings.length === 1) return (headings[0]?.textContent ?? '').slice(0, 200);
     if (headings.length > 1) return '';
