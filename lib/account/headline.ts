@@ -2,7 +2,7 @@
 // when, with the providers' display names. Kept apart from everything else in storage.session so the
 // popup can paint it without waiting for the service worker to start and parse a dealer's cached
 // list of thousands of reports, and without loading the rest of the popup first (its first module
-// reads it and paints; the rest arrives after: entrypoints/popup/main.tsx). storage.session is held
+// reads it and paints; the rest arrives after: entrypoints/popup-first.tsx, then popup-app.tsx). storage.session is held
 // in memory by the browser, readable and writable by extension pages and the background only
 // (trusted contexts, the default in both browsers: no content script can read or forge it) and gone
 // when the browser closes, so the background writes it again when it starts

@@ -27,7 +27,7 @@ export const Account = z.object({
   /** Set when a refresh failed and this is the last good copy. */
   refreshError: z.optional(ErrorData),
   /**
-   * The generation of the settings it was read under (entrypoints/background/account/credentials.ts);
+   * The generation of the settings it was read under (entrypoints/background/service/credentials.ts);
    * absent in accounts cached by earlier versions (read as ''). A confirmation window sends it back
    * with Buy: a purchase confirmed for one account is never made with another's key.
    */

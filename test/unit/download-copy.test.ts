@@ -199,7 +199,7 @@ describe('downloading a complete copy', () => {
     expect(reasons['/soft-404.css']).toContain('not a stylesheet (text/html)');
     expect(reasons['/script.js']).toContain('not a font or image');
     expect(reasons['/missing.png']).toBe('its host answered 404');
-    // The redirect's target was never fetched; self.css was fetched once.
+    // The redirect's target was never fetched; the stylesheet at /self.css was fetched once.
     expect(cdn.requests.length).toBe(before);
     expect(oddRequests.filter((r) => r.url === '/self.css')).toHaveLength(1);
     for (const { headers } of oddRequests) {
