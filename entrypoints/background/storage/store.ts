@@ -229,8 +229,9 @@ export function storedList<S extends z.ZodMiniType>(name: string, element: S): S
   };
 }
 
-/** A value that lives until the browser closes: what a restarted worker must still know. */
-
+// The rest of what the background keeps, reached through this module: the library of purchased
+// reports (its own IndexedDB database) and the session items (in memory, trusted contexts only: what
+// a restarted worker must still know until the browser closes).
 export { copiesSummary, copyOf, dropCopy, keepCopy } from './copy-store';
 export {
   clearLibrary,
@@ -246,6 +247,4 @@ export {
   keptReportSummary,
   type StoredReport,
 } from './report-store';
-// The rest of what the background keeps, reached through this module: the session items (in memory,
-// trusted contexts only) and the library of purchased reports (its own IndexedDB database).
 export { type SessionItem, sessionItem } from './session-item';
