@@ -10,26 +10,26 @@ import { MESSAGE_TYPES } from '@/lib/messaging/requests';
 import { cachedAccountRead, getAccount } from './account/account';
 import { clearCachedData } from './account/clear-data';
 import { getSettings, saveSettings } from './account/connection-settings';
-import { restoreHeadline } from './account/headline';
+import { restoreHeadline } from './account/headline-session';
 import { openOnboardingOnInstall } from './account/onboarding';
-import { getProviderNames, savedProviderNames, saveProviderNames } from './account/provider-names';
-import { getExportData, openReport } from './account/report-access';
+import { getProviderNames, savedProviderNames, saveProviderNames } from './account/provider-names-store';
+import { guard } from './guard';
 import {
   forgetCompleteCopy,
   getCompleteCopy,
   getCopiesSummary,
   keepCompleteCopy,
-} from './account/report-copy';
+} from './library/complete-copies';
 import {
   getFactLines,
   getKeptReport,
   getOwnedFacts,
   getReportFacts,
   saveReportFacts,
-} from './account/report-facts';
-import { listReports, searchReports } from './account/report-list';
-import { saveNote } from './account/vehicle-notes';
-import { guard } from './guard';
+} from './library/kept-facts';
+import { getExportData, openReport } from './library/report-access';
+import { listReports, searchReports } from './library/report-list';
+import { saveNote } from './library/vehicle-notes';
 import { clearBrowsingMemory, getMemorySettings, saveMemorySettings } from './memory/memory-settings';
 import { noteSightings } from './memory/sightings';
 import {
@@ -77,7 +77,7 @@ import {
   setWorkbenchVins,
   startWorkbenchChecks,
   startWorkbenchPurchase,
-} from './workbench/workbench';
+} from './workbench/workbench-handlers';
 
 const HANDLERS: Handlers = {
   getRecordCounts,

@@ -6,7 +6,7 @@
 // in memory by the browser, readable and writable by extension pages and the background only
 // (trusted contexts, the default in both browsers: no content script can read or forge it) and gone
 // when the browser closes, so the background writes it again when it starts
-// (entrypoints/background/account/headline.ts). It holds no key. Written by the background only,
+// (entrypoints/background/account/headline-session.ts). It holds no key. Written by the background only,
 // from values it has parsed; read by the popup only.
 import type { Account } from '../messaging/account-messages';
 

@@ -48,7 +48,7 @@ describe("the popup's headline", () => {
     const bg = await startBackground({ configured: true });
     await bg.deliver('getAccount', { fresh: true }, bg.senders.page);
     const { cachedAccountRead, forgetAccount } = await import('@/entrypoints/background/account/account');
-    const { restoreHeadline } = await import('@/entrypoints/background/account/headline');
+    const { restoreHeadline } = await import('@/entrypoints/background/account/headline-session');
     // The worker's start reads the cached account while the user saves another key (which forgets it).
     const reading = cachedAccountRead();
     await forgetAccount();

@@ -9,7 +9,7 @@ import { sharedCalls } from '@/lib/shared-calls';
 import { currentGeneration } from '../service/credentials';
 import { type AccountClient, currentClient } from '../service/service';
 import { storedValue } from '../storage/store';
-import { keepHeadline } from './headline';
+import { keepHeadline } from './headline-session';
 
 const accountItem = storedValue('account', z.nullable(Account), () => null);
 // The account as parsed, while this worker lives: a dealer's list of thousands of reports is read

@@ -7,7 +7,7 @@ import type { HistoryAnswer, HistoryRequest, WatchedList, WatchRequest } from '@
 import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { Vin } from '@/lib/vin/vin-syntax';
-import { reportOdometer } from '../account/report-facts';
+import { reportOdometer } from '../library/kept-facts';
 import { tabVins } from '../sites/tab-vins';
 import { forgetVehicle, listingsOf, setWatched, watchedVehicles } from '../storage/memory-store';
 import { sightingsWritten } from './sightings';

@@ -15,8 +15,8 @@ import type { HeldFacts } from '@/lib/reports/facts/held-facts';
 import type { ReportFacts } from '@/lib/reports/facts/report-facts';
 import { reportKey } from '@/lib/reports/report-key';
 import type { Vin } from '@/lib/vin/vin-syntax';
+import { cachedAccount } from '../account/account';
 import { factsOf, isKept, keepFacts, keptFacts, keptReportHtml, keptReportKeys } from '../storage/store';
-import { cachedAccount } from './account';
 
 export async function getReportFacts(): Promise<Result<FactsList>> {
   const [kept, facts] = await Promise.all([keptReportKeys(), keptFacts()]);

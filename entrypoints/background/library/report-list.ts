@@ -13,8 +13,8 @@ import type {
 import { ok, type Result } from '@/lib/messaging/result';
 import { reportKey } from '@/lib/reports/report-key';
 import { matchesReport } from '@/lib/reports/report-search';
+import { cachedAccount, getAccount } from '../account/account';
 import { keptReportKeys, keptReportSummary } from '../storage/store';
-import { cachedAccount, getAccount } from './account';
 import { readNotes } from './vehicle-notes';
 
 export async function listReports(request: ReportListRequest): Promise<Result<ReportList>> {

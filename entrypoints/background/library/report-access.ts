@@ -4,9 +4,9 @@ import type { Provider } from '@/lib/domain';
 import type { ExportData } from '@/lib/messaging/library-messages';
 import type { ReportView } from '@/lib/messaging/purchase-messages';
 import { ok, type Result } from '@/lib/messaging/result';
+import { cachedAccount, getAccount } from '../account/account';
 import { currentClient } from '../service/service';
 import { findReport, keepReport, keptFacts } from '../storage/store';
-import { cachedAccount, getAccount } from './account';
 import { readNotes } from './vehicle-notes';
 
 /** From the library when kept (offline, instant), else fetched by id (free) and kept. */

@@ -3,7 +3,7 @@
 import { ProviderNames } from '@/lib/messaging/account-messages';
 import { ok, type Result } from '@/lib/messaging/result';
 import { storedValue } from '../storage/store';
-import { keepHeadlineNames } from './headline';
+import { keepHeadlineNames } from './headline-session';
 
 const names = storedValue('providerNames', ProviderNames, () => ({}));
 
