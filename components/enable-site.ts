@@ -1,8 +1,8 @@
 // Switching VIN detection on for a site, from the popup or the options: the browser's permission
 // prompt for that one origin, then the background registers the content script there.
 import { browser } from 'wxt/browser';
+import { failWith, type Result } from '@/lib/errors/result';
 import { ask } from '@/lib/messaging/messaging';
-import { failWith, type Result } from '@/lib/messaging/result';
 import { originMatchPattern } from '@/lib/sites/sites';
 
 /** Call inside the click: browsers grant host permissions only on a user gesture. */

@@ -1,7 +1,7 @@
 // Shows a failed request the way the background described it, under the words every page uses for
-// its kind (lib/messaging/error-kinds.ts); never a blank panel.
-import type { ErrorData } from '@/lib/messaging/error-data';
-import { ERROR_TITLE } from '@/lib/messaging/error-titles';
+// its kind (lib/errors/error-kinds.ts); never a blank panel.
+import type { ErrorData } from '@/lib/errors/error-data';
+import { ERROR_TITLE } from '@/lib/errors/error-titles';
 
 export function ErrorNotice({ error }: { error: ErrorData }) {
   return (

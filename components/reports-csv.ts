@@ -1,6 +1,6 @@
 // The report list as CSV, made in the page from what the background hands over (lib/reports/csv.ts):
 // the library's and the options page's export.
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import { reportsCsv } from '@/lib/reports/csv';
 

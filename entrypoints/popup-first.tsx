@@ -9,7 +9,7 @@
 import { render } from 'preact';
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import theme from '@/components/theme.css?inline';
-import { ok } from '@/lib/messaging/result';
+import { ok } from '@/lib/errors/result';
 import { readFirstHeadline } from './popup/first-headline';
 import popupStyle from './popup/popup.css?inline';
 import { PopupHead } from './popup/popup-head';

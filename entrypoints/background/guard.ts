@@ -3,9 +3,9 @@
 // be reached by the wrong sender or bad data, and no caller ever sees a rejected promise.
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
+import { failWith, type Result } from '@/lib/errors/result';
 import type { Handlers } from '@/lib/messaging/protocol';
 import { type MessageType, REQUESTS } from '@/lib/messaging/requests';
-import { failWith, type Result } from '@/lib/messaging/result';
 import { classifySender, type Sender, type SenderInfo } from '@/lib/messaging/sender-kind';
 
 interface Incoming {

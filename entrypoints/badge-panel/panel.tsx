@@ -8,12 +8,12 @@
 // readers by aria-label, which no page script can read inside the closed root either.
 import { Component, createRef } from 'preact';
 import type { RecordCounts } from '@/lib/domain';
+import { type Result, unanswered } from '@/lib/errors/result';
 import { type HistoryLine, historyWords } from '@/lib/memory/history-words';
 import { vehicleHistory } from '@/lib/memory/vehicle-history';
-import type { NewRecords } from '@/lib/messaging/page-messages';
-import { type Result, unanswered } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
 import { newRecordsText } from '@/lib/records/new-records';
+import type { NewRecords } from '@/lib/records/page-messages';
 import { heldFactsLine } from '@/lib/reports/facts/held-facts';
 import { decodeLine } from '@/lib/vin/vehicle-text';
 import type { PanelProps } from '../vin.content/badge/panel-contract';

@@ -4,8 +4,8 @@
 import { useState } from 'preact/hooks';
 import { providerWithWire } from '@/lib/account/provider-names';
 import type { Provider, ReportSummary } from '@/lib/domain';
-import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
 import { plural } from '@/lib/plural';
+import type { PurchaseStatus } from '@/lib/purchases/purchase-messages';
 import { reportUrl } from '@/lib/reports/report-url';
 import { isOpen } from './use-purchase-status';
 

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { PROVIDERS, type Provider } from '@/lib/domain';
 import { ask } from '@/lib/messaging/messaging';
-import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
+import type { PurchaseStatus } from '@/lib/purchases/purchase-messages';
 
 const OPEN = new Set(['intended', 'sent', 'unknown']);
 const POLL_MS = 2_000;

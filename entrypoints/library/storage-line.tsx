@@ -2,8 +2,8 @@
 // storage, and the reports kept with their look (complete copies), whose files are kept once however
 // many reports share them.
 import { formatBytes, storageUseText, useStorageUse } from '@/components/use-storage-use';
-import type { CopiesSummary } from '@/lib/messaging/library-messages';
 import { plural } from '@/lib/plural';
+import type { CopiesSummary } from '@/lib/reports/library-messages';
 
 export function StorageLine({ copies }: { copies: CopiesSummary | null }) {
   const use = useStorageUse(copies);

@@ -5,13 +5,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
+import type { Result } from '@/lib/errors/result';
 import { day, distance, historyWords, money } from '@/lib/memory/history-words';
 import type { ListingMemory } from '@/lib/memory/listing-memory';
 import { watchedCsv } from '@/lib/memory/memory-csv';
 import type { WatchedList, WatchedVehicle } from '@/lib/memory/memory-messages';
 import { vehicleHistory } from '@/lib/memory/vehicle-history';
 import { ask } from '@/lib/messaging/messaging';
-import type { Result } from '@/lib/messaging/result';
 import { PriceChart } from './price-chart';
 
 const lastOf = (points: number[]) => (points.length ? points[points.length - 1] : undefined);

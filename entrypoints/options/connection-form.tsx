@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/error-notice';
 import { checkServiceUrl } from '@/lib/account/service-url';
-import type { ErrorData } from '@/lib/messaging/error-data';
-import { errorOf } from '@/lib/messaging/error-kinds';
+import type { SavedSettings, SettingsView } from '@/lib/account/settings-messages';
+import type { ErrorData } from '@/lib/errors/error-data';
+import { errorOf } from '@/lib/errors/error-kinds';
 import { ask } from '@/lib/messaging/messaging';
-import type { SavedSettings, SettingsView } from '@/lib/messaging/settings-messages';
 import { originMatchPattern } from '@/lib/sites/sites';
 
 type Status =

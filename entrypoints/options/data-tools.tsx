@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import { exportedReportsCsv } from '@/components/reports-csv';
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 
 export function DataTools() {

@@ -2,7 +2,7 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import type { EconomySettings } from '@/lib/records/economy';
 

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/error-notice';
+import type { ErrorData } from '@/lib/errors/error-data';
 import type { MemorySettings } from '@/lib/memory/memory-messages';
-import type { ErrorData } from '@/lib/messaging/error-data';
 import { ask } from '@/lib/messaging/messaging';
 
 export function MemoryForm() {

@@ -2,8 +2,8 @@
 // the extension; the confirmation window shows them beside the API's names (providerA/providerB).
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ProviderNames } from '@/lib/messaging/account-messages';
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ProviderNames } from '@/lib/account/account-messages';
+import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 
 export function ProviderNamesForm() {

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/messaging/error-data';
-import { errorOf } from '@/lib/messaging/error-kinds';
+import type { ErrorData } from '@/lib/errors/error-data';
+import { errorOf } from '@/lib/errors/error-kinds';
 import { ask } from '@/lib/messaging/messaging';
 import { BUILT_IN_SITES, type BuiltInSite, siteOrigin } from '@/lib/sites/sites';
 

@@ -2,8 +2,8 @@
 // The browser's own API (no polyfill): this component is part of the popup's first paint (main.tsx).
 import { browser } from '@wxt-dev/browser';
 import { ErrorNotice } from '@/components/error-notice';
-import type { Account } from '@/lib/messaging/account-messages';
-import type { Result } from '@/lib/messaging/result';
+import type { Account } from '@/lib/account/account-messages';
+import type { Result } from '@/lib/errors/result';
 
 function age(at: number): string {
   const minutes = Math.round((Date.now() - at) / 60_000);

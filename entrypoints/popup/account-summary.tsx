@@ -1,8 +1,8 @@
 // The popup's headline: credits, each provider's reports left today, and the 30-day record checks
 // per report coloured against the service's 3-to-5 band, with the rule in one sentence.
 
+import type { Account } from '@/lib/account/account-messages';
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
-import type { Account } from '@/lib/messaging/account-messages';
 import { plural } from '@/lib/plural';
 import { checkHealth, HEALTH_RULE } from '@/lib/records/check-health';
 import type { LedgerView } from '@/lib/records/economy';

@@ -3,9 +3,9 @@
 import { useState } from 'preact/hooks';
 import { CheckPlanSummary, spendLabel } from '@/components/check-plan-summary';
 import { ErrorNotice } from '@/components/error-notice';
-import type { CheckAllOutcome } from '@/lib/messaging/page-messages';
-import type { Result } from '@/lib/messaging/result';
+import type { Result } from '@/lib/errors/result';
 import type { CheckAllPlan } from '@/lib/records/economy';
+import type { CheckAllOutcome } from '@/lib/records/page-messages';
 
 interface CheckAllProps {
   plan(): Promise<Result<CheckAllPlan>>;

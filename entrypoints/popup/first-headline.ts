@@ -6,9 +6,9 @@
 // wrote in another shape is caught where it is painted (main.tsx), and the worker's parsed account
 // replaces the first paint a moment later in any case.
 import { browser } from '@wxt-dev/browser';
+import type { Account } from '@/lib/account/account-messages';
 import { HEADLINE_KEY, HEADLINE_NAMES_KEY } from '@/lib/account/headline';
 import type { ProviderNames } from '@/lib/account/provider-names';
-import type { Account } from '@/lib/messaging/account-messages';
 
 export interface FirstHeadline {
   account: Account | null;

@@ -2,9 +2,9 @@
 // says what is being checked and shows it settle, so a lost answer is never silently forgotten.
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
-import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
+import type { PurchaseStatus } from '@/lib/purchases/purchase-messages';
 import { reportUrl } from '@/lib/reports/report-url';
 
 const POLL_MS = 3_000;

@@ -3,9 +3,9 @@
 // nothing above the fold.
 import type { ComponentChildren } from 'preact';
 import { BrandMark } from '@/components/brand-mark';
+import type { Account } from '@/lib/account/account-messages';
 import type { ProviderNames } from '@/lib/account/provider-names';
-import type { Account } from '@/lib/messaging/account-messages';
-import type { Result } from '@/lib/messaging/result';
+import type { Result } from '@/lib/errors/result';
 import type { LedgerView } from '@/lib/records/economy';
 import { AccountState } from './account-state';
 import { AccountSummary } from './account-summary';

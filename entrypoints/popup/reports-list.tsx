@@ -5,10 +5,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { HEADLINE_REPORTS } from '@/lib/account/headline';
 import type { ReportSummary } from '@/lib/domain';
-import type { ReportSearch } from '@/lib/messaging/library-messages';
+import type { Result } from '@/lib/errors/result';
 import { ask } from '@/lib/messaging/messaging';
-import type { Result } from '@/lib/messaging/result';
 import { heldFactsLine } from '@/lib/reports/facts/held-facts';
+import type { ReportSearch } from '@/lib/reports/library-messages';
 import { reportKey } from '@/lib/reports/report-key';
 import { reportUrl } from '@/lib/reports/report-url';
 

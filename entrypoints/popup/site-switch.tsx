@@ -1,7 +1,7 @@
 // Offers VIN detection on a site outside the curated list; the browser asks the user for that one site.
 
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ErrorData } from '@/lib/errors/error-data';
 
 interface SiteSwitchProps {
   host: string;

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import type { RecordCounts } from '@/lib/domain';
-import type { Result } from '@/lib/messaging/result';
+import type { Result } from '@/lib/errors/result';
 import { countsText, decodeLine } from '@/lib/vin/vehicle-text';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { decodeVin } from '@/lib/vin/vin-verdict';

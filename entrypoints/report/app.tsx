@@ -6,11 +6,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { ReportFrame, useReportDocument } from '@/components/report-frame';
+import type { Account } from '@/lib/account/account-messages';
 import { Provider } from '@/lib/domain';
-import type { Account } from '@/lib/messaging/account-messages';
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
-import type { ReportView } from '@/lib/messaging/purchase-messages';
+import type { ReportView } from '@/lib/purchases/purchase-messages';
 import { findHeld } from '@/lib/purchases/purchase-rules';
 import { countRemoteResources } from '@/lib/reports/report-document';
 import { CompleteCopyPanel } from './complete-copy-panel';

@@ -2,7 +2,7 @@
 // will ask, the download under way, one more question for hosts named only inside a stylesheet, and
 // what was kept (or why not, with the report left as it was).
 import { formatBytes, storageUseText, useStorageUse } from '@/components/use-storage-use';
-import type { CompleteCopy } from '@/lib/messaging/library-messages';
+import type { CompleteCopy } from '@/lib/reports/library-messages';
 import type { Skipped } from '@/lib/reports/offline/download-copy';
 import { hostOf } from '@/lib/reports/offline/resource-url';
 import type { CopyPlan, CopyStep } from './use-complete-copy';

@@ -2,15 +2,15 @@
 import { useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { useProviderNames } from '@/components/use-provider-names';
+import type { Account } from '@/lib/account/account-messages';
 import { providerLabel } from '@/lib/account/provider-names';
 import type { Provider, ReportSummary } from '@/lib/domain';
-import type { Account } from '@/lib/messaging/account-messages';
+import type { Result } from '@/lib/errors/result';
 import { ask } from '@/lib/messaging/messaging';
-import type { NewRecords } from '@/lib/messaging/page-messages';
-import type { ReportView } from '@/lib/messaging/purchase-messages';
-import type { Result } from '@/lib/messaging/result';
 import { plural } from '@/lib/plural';
+import type { ReportView } from '@/lib/purchases/purchase-messages';
 import { newRecordsText } from '@/lib/records/new-records';
+import type { NewRecords } from '@/lib/records/page-messages';
 import { type RemoteLoads, savedReportDocument } from '@/lib/reports/report-document';
 import { reportUrl } from '@/lib/reports/report-url';
 

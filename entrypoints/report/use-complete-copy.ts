@@ -6,9 +6,9 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { COPY_NOT_KEPT, type CompleteCopy, type CopyKeptAnswer } from '@/lib/messaging/library-messages';
 import { ask } from '@/lib/messaging/messaging';
-import type { ReportView } from '@/lib/messaging/purchase-messages';
+import type { ReportView } from '@/lib/purchases/purchase-messages';
+import { COPY_NOT_KEPT, type CompleteCopy, type CopyKeptAnswer } from '@/lib/reports/library-messages';
 import type { ResourceRef } from '@/lib/reports/offline/copy-resources';
 import { type DownloadResult, downloadCopy, type Skipped } from '@/lib/reports/offline/download-copy';
 import { hostOf, originPattern, refusedUrl, type UrlPolicy } from '@/lib/reports/offline/resource-url';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { type ProviderNames, providerWithWire } from '@/lib/account/provider-names';
 import type { Provider } from '@/lib/domain';
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import { plural } from '@/lib/plural';
 import type { PlanFate, PurchasePlan } from '@/lib/workbench/purchase-plan';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CheckPlanSummary, spendLabel } from '@/components/check-plan-summary';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import { plural } from '@/lib/plural';
 import type { CheckAllPlan } from '@/lib/records/economy';

@@ -3,7 +3,7 @@
 // while a batch runs or a row is unsure of a purchase, every POLL_MS (the batch runs in the
 // background: closing the page stops nothing).
 import { useEffect, useState } from 'preact/hooks';
-import type { ErrorData } from '@/lib/messaging/error-data';
+import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { isActive } from '@/lib/workbench/batch';

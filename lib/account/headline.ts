@@ -8,7 +8,7 @@
 // when the browser closes, so the background writes it again when it starts
 // (entrypoints/background/account/headline-session.ts). It holds no key. Written by the background only,
 // from values it has parsed; read by the popup only.
-import type { Account } from '../messaging/account-messages';
+import type { Account } from './account-messages';
 
 /** storage.session keys: the cut account, and the providers' display names. */
 export const HEADLINE_KEY = 'headline';

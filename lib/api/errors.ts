@@ -1,7 +1,7 @@
-// How a call to the service fails: statuses and bodies mapped onto the kinds of lib/messaging/error-kinds.ts,
+// How a call to the service fails: statuses and bodies mapped onto the kinds of lib/errors/error-kinds.ts,
 // each with words a user can act on.
-import type { ErrorData } from '../messaging/error-data';
-import { type ErrorKind, errorOf } from '../messaging/error-kinds';
+import type { ErrorData } from '../errors/error-data';
+import { type ErrorKind, errorOf } from '../errors/error-kinds';
 import type { ErrorBody } from './wire';
 
 export class ApiError extends Error {
@@ -120,7 +120,7 @@ export function parseRetryAfter(
   return MIN_RETRY_AFTER_MS;
 }
 
-/** An ApiError of this kind with its standard words (lib/messaging/error-kinds.ts) unless given others. */
+/** An ApiError of this kind with its standard words (lib/errors/error-kinds.ts) unless given others. */
 export function apiError(kind: ErrorKind, message?: string): ApiError {
   return new ApiError(kind, message ?? errorOf(kind).message);
 }

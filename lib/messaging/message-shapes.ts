@@ -3,9 +3,8 @@
 // written twice). Each concern's shapes are beside this file (account-messages.ts,
 // purchase-messages.ts, page-messages.ts, …); lib/messaging/protocol.ts says which message carries which.
 import { z } from 'zod/mini';
-
+import { ErrorData } from '../errors/error-data';
 import { Vin } from '../vin/vin-schema';
-import { ErrorData } from './error-data';
 
 export const NoPayload = z.union([z.undefined(), z.null()]);
 

@@ -2,8 +2,8 @@
 // Pages call `ask`, which always resolves to a Result; the content script has its own small
 // sender speaking the same wire format (lib/messaging/message-sender.ts).
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import { type Result, unanswered } from '../errors/result';
 import type { MessageType, Protocol, RequestOf, ResponseOf } from './protocol';
-import { type Result, unanswered } from './result';
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<Protocol>({
   breakError: true,

@@ -5,14 +5,15 @@
 // (test/unit/protocol-types.test.ts), and a handler that does not match its schemas fails to compile
 // in the background's wiring.
 import { z } from 'zod/mini';
+import { Account, ProviderNames } from '../account/account-messages';
+import { SavedSettings, SettingsView } from '../account/settings-messages';
 import { RecordCounts } from '../domain';
+import type { Result } from '../errors/result';
 import { HistoryAnswer, MemorySettings, WatchedList } from '../memory/memory-messages';
+import { PurchaseOutcome, PurchaseStatus, ReportView } from '../purchases/purchase-messages';
 import { CheckAllPlan, EconomySettings, LedgerView } from '../records/economy';
+import { CheckAllOutcome, NewRecords, PageVinsAnswer, TabVinsAnswer } from '../records/page-messages';
 import { HeldFacts } from '../reports/facts/held-facts';
-import { Batch } from '../workbench/batch';
-import { PurchasePlan } from '../workbench/purchase-plan';
-import { WorkbenchView } from '../workbench/workbench';
-import { Account, ProviderNames } from './account-messages';
 import {
   CompleteCopy,
   CopiesSummary,
@@ -24,14 +25,13 @@ import {
   Notes,
   ReportList,
   ReportSearch,
-} from './library-messages';
-import { CheckAllOutcome, NewRecords, PageVinsAnswer, TabVinsAnswer } from './page-messages';
-import { PurchaseOutcome, PurchaseStatus, ReportView } from './purchase-messages';
+} from '../reports/library-messages';
+import { Sites } from '../sites/site-messages';
+import { Batch } from '../workbench/batch';
+import { PurchasePlan } from '../workbench/purchase-plan';
+import { WorkbenchView } from '../workbench/workbench';
 import { MESSAGE_TYPES, type MessageType, REQUESTS, type RequestSpec } from './requests';
-import type { Result } from './result';
 import type { Sender } from './sender-kind';
-import { SavedSettings, SettingsView } from './settings-messages';
-import { Sites } from './site-messages';
 
 export { MESSAGE_TYPES, type MessageType } from './requests';
 

@@ -3,11 +3,12 @@
 // protocol.ts, which joins the two into the one table the types and the tests read: the background
 // never parses its own answers, and their schemas left out of its bundle keep its budget.
 import type { z } from 'zod/mini';
+import { AccountRequest, ProviderNames } from '../account/account-messages';
+import { SaveSettingsRequest } from '../account/settings-messages';
 import { HistoryRequest, MemorySettings, NoteSightings, WatchRequest } from '../memory/memory-messages';
+import { OpenReportRequest, PurchaseRequest, ReportRequest } from '../purchases/purchase-messages';
 import { EconomySettings } from '../records/economy';
-import { PurchasePlanRequest, StartPurchaseRequest } from '../workbench/purchase-plan';
-import { WorkbenchVins } from '../workbench/workbench';
-import { AccountRequest, ProviderNames } from './account-messages';
+import { CheckAllRequest, NewRecordsRequest, PageCandidates } from '../records/page-messages';
 import {
   FactLinesRequest,
   KeepCopyRequest,
@@ -16,13 +17,12 @@ import {
   ReportListRequest,
   ReportSearchRequest,
   SaveFactsRequest,
-} from './library-messages';
+} from '../reports/library-messages';
+import { BuiltInSiteRequest, DisableSiteRequest, EnableSiteRequest } from '../sites/site-messages';
+import { PurchasePlanRequest, StartPurchaseRequest } from '../workbench/purchase-plan';
+import { WorkbenchVins } from '../workbench/workbench';
 import { NoPayload, TabRequest, VinRequest } from './message-shapes';
-import { CheckAllRequest, NewRecordsRequest, PageCandidates } from './page-messages';
-import { OpenReportRequest, PurchaseRequest, ReportRequest } from './purchase-messages';
 import type { SenderKind } from './sender-kind';
-import { SaveSettingsRequest } from './settings-messages';
-import { BuiltInSiteRequest, DisableSiteRequest, EnableSiteRequest } from './site-messages';
 
 const PAGES = ['extension-page'] as const satisfies SenderKind[];
 const TABS = ['content-script'] as const satisfies SenderKind[];

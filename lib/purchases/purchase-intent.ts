@@ -11,8 +11,8 @@
 // unknown, and while an intent is open no new purchase of that (provider, VIN) is sent. Pure.
 import { z } from 'zod/mini';
 import { Provider } from '../domain';
-import { ErrorData } from '../messaging/error-data';
-import type { ErrorKind } from '../messaging/error-kinds';
+import { ErrorData } from '../errors/error-data';
+import type { ErrorKind } from '../errors/error-kinds';
 import { plural } from '../plural';
 import { Vin } from '../vin/vin-schema';
 

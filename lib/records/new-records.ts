@@ -1,7 +1,8 @@
 // What "Check for new records" says: records added to the report's provider since it was bought, or
 // today's counts when the counts at purchase are not known (a report bought elsewhere). Pure.
-import type { NewRecords } from '../messaging/page-messages';
+
 import { plural } from '../plural';
+import type { NewRecords } from './page-messages';
 
 export function newRecordsText({ counts, report, before }: NewRecords): string {
   const now = counts.records[report.provider];

@@ -6,9 +6,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ConnectionForm } from '@/entrypoints/options/connection-form';
+import type { SettingsView } from '@/lib/account/settings-messages';
+import { ok } from '@/lib/errors/result';
 import { onMessage, removeAllListeners } from '@/lib/messaging/messaging';
-import { ok } from '@/lib/messaging/result';
-import type { SettingsView } from '@/lib/messaging/settings-messages';
 
 const SAVED: SettingsView = {
   serviceUrl: 'http://127.0.0.1:8787/v1',

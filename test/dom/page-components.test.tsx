@@ -9,9 +9,9 @@ import { PopupHead } from '@/entrypoints/popup/popup-head';
 import { ReportsList } from '@/entrypoints/popup/reports-list';
 import { TabVins } from '@/entrypoints/popup/tab-vin-list';
 import { VinBox } from '@/entrypoints/popup/vin-box';
+import type { Account } from '@/lib/account/account-messages';
 import type { ReportSummary } from '@/lib/domain';
-import type { Account } from '@/lib/messaging/account-messages';
-import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
+import type { PurchaseStatus } from '@/lib/purchases/purchase-messages';
 import type { CheckAllPlan } from '@/lib/records/economy';
 import { makeVin, rng } from '../../fixtures/listing-page';
 

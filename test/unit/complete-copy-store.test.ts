@@ -8,8 +8,8 @@
 import { IDBObjectStore as FDBObjectStore } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COPY_NOT_KEPT } from '@/lib/messaging/library-messages';
 import { FACTS_VERSION, noFacts } from '@/lib/reports/facts/report-facts';
+import { COPY_NOT_KEPT } from '@/lib/reports/library-messages';
 import { flushIo, startBackground } from './background-harness';
 
 const VIN = '1G1PG5SC3C7167133';

@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeepCopyRequest } from '@/lib/messaging/library-messages';
+import { KeepCopyRequest } from '@/lib/reports/library-messages';
 import { cssText, type ResourceRef } from '@/lib/reports/offline/copy-resources';
 import { COPY_LIMITS, type DownloadDeps, downloadCopy } from '@/lib/reports/offline/download-copy';
 import { originPattern } from '@/lib/reports/offline/resource-url';

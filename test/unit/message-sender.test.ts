@@ -3,10 +3,10 @@
 // format of @webext-core/messaging, which the pages send with: pinned here against the library itself.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { ok } from '@/lib/errors/result';
 import { type MessageListener, receiveMessages } from '@/lib/messaging/message-receiver';
 import { createMessageSender, type WireMessage } from '@/lib/messaging/message-sender';
 import { onMessage, removeAllListeners, sendMessage } from '@/lib/messaging/messaging';
-import { ok } from '@/lib/messaging/result';
 
 beforeEach(() => {
   fakeBrowser.reset();

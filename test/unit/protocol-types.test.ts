@@ -3,13 +3,13 @@
 // anything: each @ts-expect-error below must really be an error, or tsc fails.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod/mini';
-import type { ErrorKind } from '@/lib/messaging/error-kinds';
-import { ERROR_MESSAGE } from '@/lib/messaging/error-kinds';
-import { ERROR_TITLE } from '@/lib/messaging/error-titles';
+import type { ErrorKind } from '@/lib/errors/error-kinds';
+import { ERROR_MESSAGE } from '@/lib/errors/error-kinds';
+import { ERROR_TITLE } from '@/lib/errors/error-titles';
+import type { Result } from '@/lib/errors/result';
 import { VinRequest } from '@/lib/messaging/message-shapes';
 import type { ask } from '@/lib/messaging/messaging';
 import { PROTOCOL, type ProtocolOf, type RequestOf } from '@/lib/messaging/protocol';
-import type { Result } from '@/lib/messaging/result';
 
 /** The same table, with one request schema grown a required field. */
 const GROWN = {

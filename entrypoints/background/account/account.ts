@@ -1,10 +1,10 @@
 // Profile, limits, credits and the report list, cached so a page shows them at once
 // (stale-while-revalidate: the cached copy first, the service's answer when asked for fresh).
 import { z } from 'zod/mini';
+import { Account, generationOf } from '@/lib/account/account-messages';
 import { ApiError, apiError } from '@/lib/api/errors';
 import type { Limits, ReportSummary } from '@/lib/domain';
-import { Account, generationOf } from '@/lib/messaging/account-messages';
-import { ok, type Result } from '@/lib/messaging/result';
+import { ok, type Result } from '@/lib/errors/result';
 import { sharedCalls } from '@/lib/shared-calls';
 import { currentGeneration } from '../service/credentials';
 import { type AccountClient, currentClient } from '../service/service';

@@ -4,9 +4,9 @@
 import { browser } from 'wxt/browser';
 import { keyHint } from '@/lib/account/key-hint';
 import { checkServiceUrl } from '@/lib/account/service-url';
+import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/account/settings-messages';
 import { createClient } from '@/lib/api/client';
-import { failWith, ok, type Result } from '@/lib/messaging/result';
-import type { SavedSettings, SaveSettingsRequest, SettingsView } from '@/lib/messaging/settings-messages';
+import { failWith, ok, type Result } from '@/lib/errors/result';
 import { originMatchPattern } from '@/lib/sites/sites';
 import { readCredentials, writeCredentials } from '../service/credentials';
 import { storePersistence } from '../storage/store';

@@ -1,13 +1,14 @@
 // Complete copies of kept reports (lib/reports/offline/): downloaded by the viewer, which holds the
 // DOM the plan is read from and asks the user for each host; kept and joined here, beside the report.
+
+import { ok, type Result } from '@/lib/errors/result';
 import type {
   CompleteCopy,
   CopiesSummary,
   CopyKeptAnswer,
   KeepCopyRequest,
   KeptReportRequest,
-} from '@/lib/messaging/library-messages';
-import { ok, type Result } from '@/lib/messaging/result';
+} from '@/lib/reports/library-messages';
 import { copiesSummary, copyOf, dropCopy, keepCopy } from '../storage/store';
 
 export async function keepCompleteCopy({

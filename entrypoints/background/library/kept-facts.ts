@@ -3,16 +3,16 @@
 // keeps what comes back. Only kept reports: a report never opened is never fetched for its facts.
 
 import type { ReportSummary } from '@/lib/domain';
+import { failWith, ok, type Result } from '@/lib/errors/result';
+import type { HeldFacts } from '@/lib/reports/facts/held-facts';
+import type { ReportFacts } from '@/lib/reports/facts/report-facts';
 import type {
   FactLines,
   FactLinesRequest,
   FactsList,
   KeptReportRequest,
   SaveFactsRequest,
-} from '@/lib/messaging/library-messages';
-import { failWith, ok, type Result } from '@/lib/messaging/result';
-import type { HeldFacts } from '@/lib/reports/facts/held-facts';
-import type { ReportFacts } from '@/lib/reports/facts/report-facts';
+} from '@/lib/reports/library-messages';
 import { reportKey } from '@/lib/reports/report-key';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { cachedAccount } from '../account/account';

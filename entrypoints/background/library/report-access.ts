@@ -1,9 +1,9 @@
 // Opening reports the user holds, and what their list's export is made of.
 
 import type { Provider } from '@/lib/domain';
-import type { ExportData } from '@/lib/messaging/library-messages';
-import type { ReportView } from '@/lib/messaging/purchase-messages';
-import { ok, type Result } from '@/lib/messaging/result';
+import { ok, type Result } from '@/lib/errors/result';
+import type { ReportView } from '@/lib/purchases/purchase-messages';
+import type { ExportData } from '@/lib/reports/library-messages';
 import { cachedAccount, getAccount } from '../account/account';
 import { currentClient } from '../service/service';
 import { findReport, keepReport, keptFacts } from '../storage/store';

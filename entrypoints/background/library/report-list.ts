@@ -4,13 +4,13 @@
 
 import { ApiError } from '@/lib/api/errors';
 import type { ReportSummary } from '@/lib/domain';
+import { ok, type Result } from '@/lib/errors/result';
 import type {
   ReportList,
   ReportListRequest,
   ReportSearch,
   ReportSearchRequest,
-} from '@/lib/messaging/library-messages';
-import { ok, type Result } from '@/lib/messaging/result';
+} from '@/lib/reports/library-messages';
 import { reportKey } from '@/lib/reports/report-key';
 import { matchesReport } from '@/lib/reports/report-search';
 import { cachedAccount, getAccount } from '../account/account';

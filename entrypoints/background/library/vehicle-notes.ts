@@ -2,8 +2,8 @@
 // store and nowhere else: not sent to the service, not cleared by "Clear cached data" (a note is the
 // user's own writing, not a cache). Exported with the report CSV.
 import { z } from 'zod/mini';
-import type { NoteRequest, Notes } from '@/lib/messaging/library-messages';
-import { ok, type Result } from '@/lib/messaging/result';
+import { ok, type Result } from '@/lib/errors/result';
+import type { NoteRequest, Notes } from '@/lib/reports/library-messages';
 import { storedValue } from '../storage/store';
 
 const notes = storedValue('vehicleNotes', z.record(z.string(), z.string()), () => ({}));

@@ -1,6 +1,7 @@
 // The memory's settings (on, sites left out, retention, notifications), and forgetting all of it.
+
+import { ok, type Result } from '@/lib/errors/result';
 import { DEFAULT_MEMORY_SETTINGS, MemorySettings } from '@/lib/memory/memory-messages';
-import { ok, type Result } from '@/lib/messaging/result';
 import { clearMemory } from '../storage/memory-store';
 import { storedValue } from '../storage/store';
 

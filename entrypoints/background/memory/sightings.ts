@@ -6,10 +6,10 @@
 
 import { z } from 'zod/mini';
 import { ran } from '@/lib/bench/bench-probe';
+import { ok, type Result } from '@/lib/errors/result';
 import { minutesOf } from '@/lib/memory/listing-memory';
 import { listingUrl, siteOf } from '@/lib/memory/listing-url';
 import type { NoteSightings } from '@/lib/memory/memory-messages';
-import { ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { type SeenListing, writeSightings } from '../storage/memory-store';
 import { isStorageRefusal, storedValue } from '../storage/store';

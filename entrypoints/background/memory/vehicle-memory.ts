@@ -1,10 +1,11 @@
 // One vehicle's memory for the badge's panel and the extension's pages, and the user's control over
 // it: watch, forget. A content script is answered only about a VIN its own tab shows (the tab's list:
 // sites/tab-vins.ts): a page can never read the memory of other vehicles through its badges.
+
+import { failWith, ok, type Result } from '@/lib/errors/result';
 import { listingKey, minutesOf } from '@/lib/memory/listing-memory';
 import { listingUrl, siteOf } from '@/lib/memory/listing-url';
 import type { HistoryAnswer, HistoryRequest, WatchedList, WatchRequest } from '@/lib/memory/memory-messages';
-import { failWith, ok, type Result } from '@/lib/messaging/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { reportOdometer } from '../library/kept-facts';

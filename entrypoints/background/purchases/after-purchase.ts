@@ -3,9 +3,10 @@
 // Written once per intent whatever happens: every write is keyed to the intent (the ledger's entries
 // by its id, the counts by the report's), the intent says when all of them landed (followedUp), and
 // the reconciler makes them again while it does not (a write the browser refused).
+
+import type { Account } from '@/lib/account/account-messages';
 import { ApiError } from '@/lib/api/errors';
 import type { ReportSummary } from '@/lib/domain';
-import type { Account } from '@/lib/messaging/account-messages';
 import { intentGeneration, type PurchaseIntent } from '@/lib/purchases/purchase-intent';
 import { findNewReports } from '@/lib/purchases/purchase-rules';
 import { noteBought, refreshAccount } from '../account/account';

@@ -3,7 +3,7 @@
 // browser has no windows (Firefox for Android), in a tab of its own: still an extension page, which
 // no web page can draw over or script.
 import { browser } from 'wxt/browser';
-import { failWith, ok, type Result } from '@/lib/messaging/result';
+import { failWith, ok, type Result } from '@/lib/errors/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { findHeld } from '@/lib/purchases/purchase-rules';
 import { reportUrl } from '@/lib/reports/report-url';

@@ -3,10 +3,10 @@
 // data" keeps them. A report bought elsewhere has none: the answer says the counts then are unknown.
 import { z } from 'zod/mini';
 import type { Provider } from '@/lib/domain';
-import type { NewRecords, NewRecordsRequest } from '@/lib/messaging/page-messages';
-import { failWith, ok, type Result } from '@/lib/messaging/result';
+import { failWith, ok, type Result } from '@/lib/errors/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { findHeld } from '@/lib/purchases/purchase-rules';
+import type { NewRecords, NewRecordsRequest } from '@/lib/records/page-messages';
 import { reportKey } from '@/lib/reports/report-key';
 import { cachedAccount } from '../account/account';
 import { overPageBudget } from '../records/page-budget';

@@ -10,17 +10,18 @@
 // - Past the moment the intent says "sent", whatever fails (a refused write, a bug) is answered as an
 //   outcome not known yet, never as "nothing was sent": the stored intent blocks a second purchase and
 //   the reconciler finishes what is left (the writes after a charge are made again until they land).
+
+import { generationOf } from '@/lib/account/account-messages';
 import { ApiError } from '@/lib/api/errors';
 import type { Report, ReportSummary } from '@/lib/domain';
-import { generationOf } from '@/lib/messaging/account-messages';
-import type { PurchaseOutcome, PurchaseRequest } from '@/lib/messaging/purchase-messages';
-import { fail, failWith, ok, type Result } from '@/lib/messaging/result';
+import { fail, failWith, ok, type Result } from '@/lib/errors/result';
 import {
   describeIntent,
   isRefusal,
   type PurchaseIntent,
   purchaseOutcomeMessage,
 } from '@/lib/purchases/purchase-intent';
+import type { PurchaseOutcome, PurchaseRequest } from '@/lib/purchases/purchase-messages';
 import { findHeld, reportOf } from '@/lib/purchases/purchase-rules';
 import { cachedAccount, noteReports } from '../account/account';
 import { type AccountClient, currentClient } from '../service/service';

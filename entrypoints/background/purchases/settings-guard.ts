@@ -5,8 +5,8 @@
 // is never held back.
 
 import { checkServiceUrl } from '@/lib/account/service-url';
-import { failWith, type Result } from '@/lib/messaging/result';
-import type { SaveSettingsRequest } from '@/lib/messaging/settings-messages';
+import type { SaveSettingsRequest } from '@/lib/account/settings-messages';
+import { failWith, type Result } from '@/lib/errors/result';
 import { plural } from '@/lib/plural';
 import { intentGeneration, OPEN_STATES } from '@/lib/purchases/purchase-intent';
 import { currentGeneration, readCredentials } from '../service/credentials';

@@ -4,9 +4,9 @@
 // first check); asking only makes sure its alarm is on time (after a clock set back).
 
 import type { Provider } from '@/lib/domain';
-import type { PurchaseStatus } from '@/lib/messaging/purchase-messages';
-import { ok, type Result } from '@/lib/messaging/result';
+import { ok, type Result } from '@/lib/errors/result';
 import { describeIntent, OPEN_STATES, type PurchaseIntent } from '@/lib/purchases/purchase-intent';
+import type { PurchaseStatus } from '@/lib/purchases/purchase-messages';
 import { RECONCILE_SCHEDULE } from '../timing';
 import { allIntents, latestIntent } from './intent-store';
 import { keepReconcilerOnTime } from './reconciler';

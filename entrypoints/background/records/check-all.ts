@@ -3,9 +3,9 @@
 // since. Refused above the hard limit unless the user overrides; never more checks than the plan said.
 import { ApiError } from '@/lib/api/errors';
 import type { RecordCounts } from '@/lib/domain';
-import type { CheckAllOutcome } from '@/lib/messaging/page-messages';
-import { fail, failWith, ok, type Result } from '@/lib/messaging/result';
+import { fail, failWith, ok, type Result } from '@/lib/errors/result';
 import { CheckAllPlan, planCheckAll } from '@/lib/records/economy';
+import type { CheckAllOutcome } from '@/lib/records/page-messages';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { economySettings } from './economy-settings';
 import { ledgerSummary } from './ledger';

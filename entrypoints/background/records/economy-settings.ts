@@ -1,7 +1,7 @@
 // The record-check settings (cache period, automatic checks, warning ratio, hard limit), kept in the
 // background's store and read by everything that decides whether to spend a check.
 
-import { ok, type Result } from '@/lib/messaging/result';
+import { ok, type Result } from '@/lib/errors/result';
 import { EconomySettings, readEconomySettings } from '@/lib/records/economy';
 import { storedValue } from '../storage/store';
 

@@ -2,7 +2,7 @@
 // watches (3 to 5 checks per report). Every record-check request sent is counted, whatever its
 // answer, because the service counts it too.
 import { z } from 'zod/mini';
-import { ok, type Result } from '@/lib/messaging/result';
+import { ok, type Result } from '@/lib/errors/result';
 import {
   LedgerEntry,
   type LedgerSummary,

@@ -5,7 +5,7 @@
 // the daily budget of automatic checks (auto-check.ts) in the background's own store, so a browser
 // restart keeps it too.
 import { z } from 'zod/mini';
-import { failWith, type Result } from '@/lib/messaging/result';
+import { failWith, type Result } from '@/lib/errors/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { spendFrom } from '@/lib/records/budget';
 import { createSerialQueue } from '@/lib/serial-queue';

@@ -4,7 +4,7 @@
 import { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { RecordCounts } from '@/lib/domain';
-import { ok, type Result } from '@/lib/messaging/result';
+import { ok, type Result } from '@/lib/errors/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { EconomySettings } from '@/lib/records/economy';
 import { sharedCalls } from '@/lib/shared-calls';

@@ -3,10 +3,10 @@
 // Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
-import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/messaging/page-messages';
-import { failWith, ok, type Result } from '@/lib/messaging/result';
+import { failWith, ok, type Result } from '@/lib/errors/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { CheckAllPlan } from '@/lib/records/economy';
+import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/records/page-messages';
 import { MAX_TAB_VINS } from '@/lib/vin/page-limits';
 import { Vin } from '@/lib/vin/vin-schema';
 import type { Vin as CheckedVin } from '@/lib/vin/vin-syntax';

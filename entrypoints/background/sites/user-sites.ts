@@ -2,7 +2,7 @@
 // registered for them at run time, under host permissions the user granted one origin at a time.
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
-import { fail, ok, type Result } from '@/lib/messaging/result';
+import { fail, ok, type Result } from '@/lib/errors/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { originMatchPattern } from '@/lib/sites/sites';
 import { storedValue } from '../storage/store';

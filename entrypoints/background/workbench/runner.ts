@@ -1,7 +1,7 @@
 // Runs a batch's queued rows, one at a time and at least BATCH_SPACING_MS apart, until it ends, is
 // cancelled or this worker stops; and starts a batch, one at a time.
 import { z } from 'zod/mini';
-import { failWith, ok, type Result } from '@/lib/messaging/result';
+import { failWith, ok, type Result } from '@/lib/errors/result';
 import {
   afterStep,
   BATCH_SPACING_MS,

@@ -2,9 +2,10 @@
 // before anything is spent, and its batches, run here so that closing the page does not stop them
 // (runner.ts). A worker that stops mid-batch leaves it "interrupted" and only the user's Resume
 // carries on: a purchase is never sent again by itself (batch-store.ts settles it from its intent).
+
+import { generationOf } from '@/lib/account/account-messages';
 import type { Provider } from '@/lib/domain';
-import { generationOf } from '@/lib/messaging/account-messages';
-import { failWith, ok, type Result } from '@/lib/messaging/result';
+import { failWith, ok, type Result } from '@/lib/errors/result';
 import type { CheckAllPlan } from '@/lib/records/economy';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { type Batch, checkRows, isActive, skipRest } from '@/lib/workbench/batch';

@@ -3,9 +3,9 @@
 // run in the extension's isolated world of the page, so the panel's entry is a global of that world:
 // the page's own scripts cannot see it.
 import type { RecordCounts } from '@/lib/domain';
+import type { Result } from '@/lib/errors/result';
 import type { HistoryAnswer } from '@/lib/memory/memory-messages';
-import type { NewRecords } from '@/lib/messaging/page-messages';
-import type { Result } from '@/lib/messaging/result';
+import type { NewRecords } from '@/lib/records/page-messages';
 import type { HeldFacts } from '@/lib/reports/facts/held-facts';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';

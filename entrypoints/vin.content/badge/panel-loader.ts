@@ -2,7 +2,7 @@
 // entrypoints/badge-panel/ into this frame's extension world (scripting.executeScript with the file:
 // a dynamic import() would need the file web-accessible, loadable by every page). One request per
 // page, shared by every badge; a failure is said, and the next click asks again.
-import type { Result } from '@/lib/messaging/result';
+import type { Result } from '@/lib/errors/result';
 import { send } from '../send';
 import { type BadgePanelApi, PANEL_GLOBAL } from './panel-contract';
 

@@ -2,11 +2,11 @@
 import { z } from 'zod/mini';
 
 import { Provider, REPORT_ID, ReportSummary } from '../domain';
-import { HeldFacts } from '../reports/facts/held-facts';
-import { ReportFacts } from '../reports/facts/report-facts';
-import { COPY_FILE_URI } from '../reports/offline/copy-types';
+import { ErrorData } from '../errors/error-data';
 import { Vin } from '../vin/vin-schema';
-import { ErrorData } from './error-data';
+import { HeldFacts } from './facts/held-facts';
+import { ReportFacts } from './facts/report-facts';
+import { COPY_FILE_URI } from './offline/copy-types';
 
 export const ReportListRequest = z.union([
   z.undefined(),

@@ -1,7 +1,7 @@
 // The messages of the sites the content script runs on: built-in ones on or off, a site the user added.
 import { z } from 'zod/mini';
 
-import { BUILT_IN_SITES } from '../sites/sites';
+import { BUILT_IN_SITES } from './sites';
 
 const Origin = z.string().check(z.regex(/^https?:\/\/[^/?#\s]+$/, 'Not a site origin.'), z.maxLength(300));
 

@@ -3,8 +3,8 @@
 import { z } from 'zod/mini';
 
 import { Provider, REPORT_ID, Report } from '../domain';
-import { IntentState } from '../purchases/purchase-intent';
 import { Vin } from '../vin/vin-schema';
+import { IntentState } from './purchase-intent';
 
 export const PurchaseRequest = z.object({
   provider: Provider,

@@ -1,4 +1,4 @@
-// The wire shape of a failure (lib/messaging/error-kinds.ts has the kinds and their words).
+// The wire shape of a failure (lib/errors/error-kinds.ts has the kinds and their words).
 import { z } from 'zod/mini';
 import { ERROR_KINDS } from './error-kinds';
 

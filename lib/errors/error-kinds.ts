@@ -1,7 +1,7 @@
 // The one vocabulary of failures for everything that crosses messaging, and the words a user sees
 // for each. A kind says what happened (so a page can act on it: "no-key" shows the way to the
 // options); the message says the particulars ("Try again in 120 s").
-// No zod here: the content script carries this file (lib/messaging/error-data.ts holds the wire schema).
+// No zod here: the content script carries this file (lib/errors/error-data.ts holds the wire schema).
 
 /** Refused by the extension itself, before anything reached the service. */
 const EXTENSION_ERROR_KINDS = [

@@ -3,11 +3,11 @@
 import { z } from 'zod/mini';
 
 import { Provider, RecordCounts } from '../domain';
-import { CheckAllPlan } from '../records/economy';
+import { resultOf } from '../messaging/message-shapes';
 import { CANDIDATES_PER_MESSAGE } from '../vin/page-limits';
 import { Vin } from '../vin/vin-schema';
 import { LocalDecode } from '../vin/vin-verdict';
-import { resultOf } from './message-shapes';
+import { CheckAllPlan } from './economy';
 
 export const PageCandidates = z.object({
   /** Candidates not judged yet; `labelled` when a name said "VIN" (data-vin, a "vin" JSON key). */

@@ -6,7 +6,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorData }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (error: ErrorData): Result<never> => ({ ok: false, error });
-/** A failure of this kind, with its standard words (lib/messaging/error-kinds.ts) unless given others. */
+/** A failure of this kind, with its standard words (lib/errors/error-kinds.ts) unless given others. */
 export const failWith = (kind: ErrorKind, message?: string): Result<never> => fail(errorOf(kind, message));
 
 /**

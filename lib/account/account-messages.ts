@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 
 import { Limits, ReportSummary, User } from '../domain';
-import { ErrorData } from './error-data';
+import { ErrorData } from '../errors/error-data';
 
 export const AccountRequest = z.union([
   z.undefined(),
