@@ -15,7 +15,7 @@ import { plural } from '@/lib/plural';
 import { newRecordsText } from '@/lib/records/new-records';
 import type { NewRecords } from '@/lib/records/page-messages';
 import { heldFactsLine } from '@/lib/reports/facts/held-facts';
-import { decodeLine } from '@/lib/vin/vehicle-text';
+import { decodeLine } from '@/lib/vin/decode-line';
 import type { PanelProps } from '../vin.content/badge/panel-contract';
 
 interface PanelState {

@@ -2,7 +2,7 @@
 // the extension; the confirmation window shows them beside the API's names (providerA/providerB).
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { ProviderNames } from '@/lib/account/account-messages';
+import type { ProviderNames } from '@/lib/account/provider-names';
 import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 

@@ -3,7 +3,8 @@ import { useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import type { RecordCounts } from '@/lib/domain';
 import type { Result } from '@/lib/errors/result';
-import { countsText, decodeLine } from '@/lib/vin/vehicle-text';
+import { countsText } from '@/lib/records/counts-text';
+import { decodeLine } from '@/lib/vin/decode-line';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 

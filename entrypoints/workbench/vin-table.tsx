@@ -3,9 +3,9 @@
 
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
 import type { RecordCounts, ReportSummary } from '@/lib/domain';
+import { countsText } from '@/lib/records/counts-text';
 import { reportKey } from '@/lib/reports/report-key';
 import { reportUrl } from '@/lib/reports/report-url';
-import { countsText } from '@/lib/vin/vehicle-text';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
 import type { Batch, BatchRow } from '@/lib/workbench/batch';
 import { checkDigitWarning } from '@/lib/workbench/vin-list';

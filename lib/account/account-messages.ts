@@ -37,8 +37,3 @@ export type Account = z.infer<typeof Account>;
 
 /** The generation an account was read under ('' for one cached by an earlier version). */
 export const generationOf = (account: Pick<Account, 'generation'>): string => account.generation ?? '';
-
-const DisplayName = z.optional(z.string().check(z.maxLength(40)));
-/** What the user's service calls providerA and providerB (display only; the wire names stay). */
-export const ProviderNames = z.object({ providerA: DisplayName, providerB: DisplayName });
-export type ProviderNames = z.infer<typeof ProviderNames>;

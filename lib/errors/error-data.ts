@@ -12,3 +12,7 @@ export const ErrorData = z.object({
   retryAfterMs: z.optional(z.number().check(z.nonnegative())),
 });
 export type ErrorData = z.infer<typeof ErrorData>;
+
+/** What a Result of `value` looks like on the wire. */
+export const resultOf = <T extends z.ZodMiniType>(value: T) =>
+  z.union([z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: ErrorData })]);

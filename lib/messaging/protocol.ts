@@ -5,7 +5,8 @@
 // (test/unit/protocol-types.test.ts), and a handler that does not match its schemas fails to compile
 // in the background's wiring.
 import { z } from 'zod/mini';
-import { Account, ProviderNames } from '../account/account-messages';
+import { Account } from '../account/account-messages';
+import { ProviderNames } from '../account/provider-names';
 import { SavedSettings, SettingsView } from '../account/settings-messages';
 import { RecordCounts } from '../domain';
 import type { Result } from '../errors/result';

@@ -3,7 +3,8 @@
 // protocol.ts, which joins the two into the one table the types and the tests read: the background
 // never parses its own answers, and their schemas left out of its bundle keep its budget.
 import type { z } from 'zod/mini';
-import { AccountRequest, ProviderNames } from '../account/account-messages';
+import { AccountRequest } from '../account/account-messages';
+import { ProviderNames } from '../account/provider-names';
 import { SaveSettingsRequest } from '../account/settings-messages';
 import { HistoryRequest, MemorySettings, NoteSightings, WatchRequest } from '../memory/memory-messages';
 import { OpenReportRequest, PurchaseRequest, ReportRequest } from '../purchases/purchase-messages';

@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 
 import { Provider, RecordCounts } from '../domain';
-import { resultOf } from '../messaging/message-shapes';
+import { resultOf } from '../errors/error-data';
 import { CANDIDATES_PER_MESSAGE } from '../vin/page-limits';
 import { Vin } from '../vin/vin-schema';
 import { LocalDecode } from '../vin/vin-verdict';

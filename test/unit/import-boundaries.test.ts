@@ -55,7 +55,7 @@ const NOT_BACKGROUND = [
 
 /**
  * Folders in one-way order, lowest first: a folder imports from its own and lower ones only. Files
- * at an area's top: the one named `below` under all its folders, the rest (the wiring) above all.
+ * at an area's top: the ones named `below` under all its folders, the rest (the wiring) above all.
  * The background (timing.ts below, guard.ts and index.ts above) and the content script by its three
  * jobs (pacing, detection, badges: issue 47; send.ts below, index.ts above).
  */
@@ -73,19 +73,40 @@ const AREAS = [
       'memory',
       'workbench',
     ],
-    below: 'timing.ts',
+    below: ['timing.ts'],
   },
-  { root: 'entrypoints/vin.content', layers: ['pace', 'detect', 'badge'], below: 'send.ts' },
+  { root: 'entrypoints/vin.content', layers: ['pace', 'detect', 'badge'], below: ['send.ts'] },
+  // lib by concern (issue 48): the error vocabulary under every concern, each concern's messages
+  // beside it, the protocol that merges them at the top; domain.ts and the small helpers below all.
+  {
+    root: 'lib',
+    layers: [
+      'errors',
+      'vin',
+      'sites',
+      'account',
+      'reports',
+      'records',
+      'purchases',
+      'memory',
+      'workbench',
+      'api',
+      'messaging',
+      'bench',
+    ],
+    below: ['domain.ts', 'plural.ts', 'serial-queue.ts', 'shared-calls.ts'],
+  },
 ];
 function layerOf(file: string): { area: string; layer: number } | undefined {
   for (const { root, layers, below } of AREAS) {
     if (!file.startsWith(`${root}/`)) continue;
-    const match = /^(?:([a-z-]+)\/)?([^/]+)$/.exec(file.slice(root.length + 1));
+    // A file's folder is its first one under the area (lib/reports/facts/ is reports).
+    const match = /^(?:([a-z-]+)\/(?:[^/]+\/)*)?([^/]+)$/.exec(file.slice(root.length + 1));
     if (!match) return undefined;
-    const [, folder, name] = match;
+    const [, folder, name = ''] = match;
     // A folder outside the order has no place in it: the tests below list such files.
     if (folder) return layers.includes(folder) ? { area: root, layer: layers.indexOf(folder) } : undefined;
-    return { area: root, layer: name === below ? -1 : layers.length };
+    return { area: root, layer: below.includes(name) ? -1 : layers.length };
   }
   return undefined;
 }
@@ -135,6 +156,20 @@ describe('import boundaries', () => {
     planted.set('entrypoints/background/records/check-all.ts', ['entrypoints/background/sites/tab-vins.ts']);
     expect(reversedArrows(planted)).toEqual([
       'entrypoints/background/records/check-all.ts → entrypoints/background/sites/tab-vins.ts',
+    ]);
+  });
+
+  it('lib depends one way: errors < vin < sites < account < reports < records < purchases < memory < workbench < api < messaging', () => {
+    const lib = new Map([...importsByFile].filter(([file]) => file.startsWith('lib/')));
+    // Every file of lib has a place in the order (a new folder is added to AREAS, not left out).
+    expect([...lib.keys()].filter((file) => !layerOf(file))).toEqual([]);
+    expect(reversedArrows(lib)).toEqual([]);
+    // A concern's messages reaching up into messaging, as purchase messages once reached through
+    // messaging's error data, is caught.
+    const planted = new Map(lib);
+    planted.set('lib/purchases/purchase-messages.ts', ['lib/messaging/message-shapes.ts']);
+    expect(reversedArrows(planted)).toEqual([
+      'lib/purchases/purchase-messages.ts → lib/messaging/message-shapes.ts',
     ]);
   });
 

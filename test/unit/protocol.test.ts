@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { resultOf } from '@/lib/messaging/message-shapes';
+import { resultOf } from '@/lib/errors/error-data';
 import { MESSAGE_TYPES, PROTOCOL } from '@/lib/messaging/protocol';
 import { startBackground } from './background-harness';
 

@@ -3,8 +3,9 @@
 // the worker starts (the browser forgets storage.session when it closes: without this, the first
 // popup after a restart would wait for the worker to start and read a dealer's whole cached list).
 import { z } from 'zod/mini';
-import { type Account, Account as AccountSchema, ProviderNames } from '@/lib/account/account-messages';
+import { type Account, Account as AccountSchema } from '@/lib/account/account-messages';
 import { HEADLINE_KEY, HEADLINE_NAMES_KEY, headlineOf } from '@/lib/account/headline';
+import { ProviderNames } from '@/lib/account/provider-names';
 import { createSerialQueue } from '@/lib/serial-queue';
 import { sessionItem } from '../storage/session-item';
 

@@ -1,6 +1,6 @@
 // The display names the user gave the two providers, kept in the background-owned store with the
 // other settings.
-import { ProviderNames } from '@/lib/account/account-messages';
+import { ProviderNames } from '@/lib/account/provider-names';
 import { ok, type Result } from '@/lib/errors/result';
 import { storedValue } from '../storage/store';
 import { keepHeadlineNames } from './headline-session';
