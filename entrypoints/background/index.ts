@@ -118,8 +118,7 @@ const HANDLERS: Handlers = {
   saveSettings: async (request) =>
     (await settingsChangeRefused(request, await buyingBatch())) ?? saveSettings(request),
   getAccount,
-  // A page's Buy always reads the report list afresh (no list age allowed: that is for batches).
-  purchaseReport: (request) => purchaseReport(request),
+  purchaseReport,
   getPurchaseStatus,
   getOpenPurchases,
   openReport,

@@ -3,11 +3,11 @@
 // (bench:memory): times in minutes since 1970 (small integers), price and mileage as points only when
 // they change. Pure.
 import { z } from 'zod/mini';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
 
 /** A listing's sighting as the content script reports it (its page's address comes from the browser). */
 export const Sighting = z.object({
-  vin: Vin,
+  vin: VinSchema,
   /** The listing's own link (a card's), or nothing: the page the sighting came from is the listing. */
   url: z.optional(z.string().check(z.maxLength(2000))),
   price: z.optional(z.int().check(z.nonnegative(), z.maximum(100_000_000))),

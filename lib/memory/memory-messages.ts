@@ -3,7 +3,7 @@
 // settings. Nothing of it ever leaves the device.
 import { z } from 'zod/mini';
 import { SIGHTINGS_PER_MESSAGE } from '../vin/page-limits';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
 import { ListingMemory, Sighting } from './listing-memory';
 
 export const NoteSightings = z.object({
@@ -14,7 +14,10 @@ export const NoteSightings = z.object({
 export type NoteSightings = z.infer<typeof NoteSightings>;
 
 /** A vehicle's memory, for the listing at `url` (a card's link; the page's own when absent). */
-export const HistoryRequest = z.object({ vin: Vin, url: z.optional(z.string().check(z.maxLength(2000))) });
+export const HistoryRequest = z.object({
+  vin: VinSchema,
+  url: z.optional(z.string().check(z.maxLength(2000))),
+});
 export type HistoryRequest = z.infer<typeof HistoryRequest>;
 
 export const HistoryAnswer = z.object({
@@ -30,7 +33,7 @@ export const HistoryAnswer = z.object({
 export type HistoryAnswer = z.infer<typeof HistoryAnswer>;
 
 export const WatchRequest = z.object({
-  vin: Vin,
+  vin: VinSchema,
   on: z.boolean(),
   /** The listing's title where the user chose to watch it (shown on the watched page). */
   title: z.optional(z.string().check(z.maxLength(200))),

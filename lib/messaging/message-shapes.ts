@@ -3,9 +3,9 @@
 // lib/purchases/purchase-messages.ts, …; a Result's wire shape: lib/errors/error-data.ts);
 // lib/messaging/requests.ts and protocol.ts say which message carries which.
 import { z } from 'zod/mini';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
 
 export const NoPayload = z.union([z.undefined(), z.null()]);
 
-export const VinRequest = z.object({ vin: Vin });
+export const VinRequest = z.object({ vin: VinSchema });
 export const TabRequest = z.object({ tabId: z.int().check(z.nonnegative()) });

@@ -14,7 +14,7 @@ import { Provider } from '../domain';
 import { ErrorData } from '../errors/error-data';
 import type { ErrorKind } from '../errors/error-kinds';
 import { plural } from '../plural';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
 
 export const IntentState = z.enum(['intended', 'sent', 'held', 'none', 'unknown', 'unresolved']);
 export type IntentState = z.infer<typeof IntentState>;
@@ -25,7 +25,7 @@ export const OPEN_STATES: ReadonlySet<IntentState> = new Set(['intended', 'sent'
 export const PurchaseIntent = z.object({
   id: z.string(),
   provider: Provider,
-  vin: Vin,
+  vin: VinSchema,
   state: IntentState,
   createdAt: z.number(),
   /** Ids of this provider's reports for the VIN before the request: the new one is not among them. */

@@ -3,12 +3,12 @@
 import { z } from 'zod/mini';
 
 import { Provider, REPORT_ID, Report } from '../domain';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
 import { IntentState } from './purchase-intent';
 
 export const PurchaseRequest = z.object({
   provider: Provider,
-  vin: Vin,
+  vin: VinSchema,
   /** Buy a new report even though the user holds one for this provider and VIN. */
   buyAgain: z.optional(z.boolean()),
   /** Buy even though an earlier purchase of it is unresolved (it may have been charged). */
@@ -38,7 +38,7 @@ export const PurchaseOutcome = z.object({
 });
 export type PurchaseOutcome = z.infer<typeof PurchaseOutcome>;
 
-export const ReportRequest = z.object({ provider: Provider, vin: Vin });
+export const ReportRequest = z.object({ provider: Provider, vin: VinSchema });
 
 /** What pages are told of a purchase intent (lib/purchases/purchase-intent.ts): its state, in words. */
 export const PurchaseStatus = z.object({

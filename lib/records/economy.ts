@@ -1,7 +1,8 @@
 // The record-check economy: the service expects 3 to 5 record checks per report pulled and may
 // revoke a key that checks without buying. These rules decide what the extension may spend. Pure.
 import { z } from 'zod/mini';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
+import type { Vin } from '../vin/vin-syntax';
 
 export const EconomySettings = z.object({
   /** How long record counts are reused before a new check, in hours. */
@@ -80,9 +81,9 @@ export const CheckAllPlan = z.object({
   /** Names this plan: the run is bound to it, and to nothing the page added since. */
   id: z.string(),
   /** VINs that would cost a record check now (not in the cache). */
-  toCheck: z.array(Vin),
+  toCheck: z.array(VinSchema),
   /** VINs answered from the cache, free. */
-  cached: z.array(Vin),
+  cached: z.array(VinSchema),
   ratioNow: z.number(),
   ratioAfter: z.number(),
   /** The ratio goes above the warning threshold. */

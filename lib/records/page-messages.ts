@@ -5,14 +5,14 @@ import { z } from 'zod/mini';
 import { Provider, RecordCounts } from '../domain';
 import { resultOf } from '../errors/error-data';
 import { CANDIDATES_PER_MESSAGE } from '../vin/page-limits';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
 import { LocalDecode } from '../vin/vin-verdict';
 import { CheckAllPlan } from './economy';
 
 export const PageCandidates = z.object({
   /** Candidates not judged yet; `labelled` when a name said "VIN" (data-vin, a "vin" JSON key). */
   candidates: z
-    .array(z.object({ vin: Vin, labelled: z.boolean() }))
+    .array(z.object({ vin: VinSchema, labelled: z.boolean() }))
     .check(z.maxLength(CANDIDATES_PER_MESSAGE, 'Too many candidates in one message.')),
   /** The first message of a page (a load, an in-page navigation): the tab's list starts again. */
   reset: z.boolean(),
@@ -23,7 +23,7 @@ const KnownCounts = z.record(z.string(), RecordCounts);
 
 /** "Check for new records" about a VIN; from a report's viewer, about that report (its provider's). */
 export const NewRecordsRequest = z.object({
-  vin: Vin,
+  vin: VinSchema,
   report: z.optional(z.object({ provider: Provider, id: z.string().check(z.maxLength(200)) })),
 });
 export type NewRecordsRequest = z.infer<typeof NewRecordsRequest>;
@@ -48,7 +48,7 @@ export type PageVinsAnswer = z.infer<typeof PageVinsAnswer>;
 
 export const TabVinsAnswer = z.object({
   /** The VINs the tab shows, in order of discovery. */
-  vins: z.array(Vin),
+  vins: z.array(VinSchema),
   /** Record counts already known (cached) for any of them: shown at once, free. */
   known: KnownCounts,
 });

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 
 import { Provider, REPORT_ID, ReportSummary } from '../domain';
 import { ErrorData } from '../errors/error-data';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
 import { HeldFacts } from './facts/held-facts';
 import { ReportFacts } from './facts/report-facts';
 import { COPY_FILE_URI } from './offline/copy-types';
@@ -41,7 +41,7 @@ export type ReportSearchRequest = z.infer<typeof ReportSearchRequest>;
 export const ReportSearch = z.object({ matches: z.array(ReportSummary), total: z.number() });
 export type ReportSearch = z.infer<typeof ReportSearch>;
 
-export const NoteRequest = z.object({ vin: Vin, text: z.string().check(z.maxLength(2000)) });
+export const NoteRequest = z.object({ vin: VinSchema, text: z.string().check(z.maxLength(2000)) });
 export type NoteRequest = z.infer<typeof NoteRequest>;
 
 /** A report kept offline, by provider and id (one path segment, as the service's ids are). */

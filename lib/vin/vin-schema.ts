@@ -6,15 +6,15 @@
 // boundaries takes without checking again. The content script keeps its own zod-free check
 // (lib/vin/vin-syntax.ts): its bundle has no zod.
 import { z } from 'zod/mini';
-import { type Vin as CheckedVin, describeVinProblem, normalizeVin } from './vin-syntax';
+import { describeVinProblem, normalizeVin, type Vin } from './vin-syntax';
 
-export const Vin = z.pipe(
+/** Parses to the branded `Vin` (one name for the type, `VinSchema` for what checks it). */
+export const VinSchema = z.pipe(
   z.string().check(z.maxLength(64)),
   z.transform((value: string, ctx) => {
     const vin = normalizeVin(value);
     if (!vin)
       ctx.issues.push({ code: 'custom', message: describeVinProblem(value) ?? 'Not a VIN.', input: value });
-    return vin ?? ('' as CheckedVin);
+    return vin ?? ('' as Vin);
   }),
 );
-export type Vin = z.output<typeof Vin>;

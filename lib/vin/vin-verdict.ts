@@ -3,19 +3,19 @@
 // manufacturer codes (lib/vin/wmi.ts, 2.5 KB gzip), which the content script does not carry: it
 // proposes, the background decides. Pure: no browser globals.
 import { z } from 'zod/mini';
-import { Vin } from './vin-schema';
+import { VinSchema } from './vin-schema';
 import {
-  type Vin as CheckedVin,
   checkDigitStatus,
   isLabelledVinSyntax,
   isVinSyntax,
   modelYear,
   NORTH_AMERICA,
+  type Vin,
 } from './vin-syntax';
 import { describeWmi, isKnownWmiPrefix } from './wmi';
 
 export interface Candidate {
-  vin: CheckedVin;
+  vin: Vin;
   /** Found under a name that says "VIN" (data-vin, a "vin" JSON key): the code test is not needed. */
   labelled: boolean;
 }
@@ -31,7 +31,7 @@ export function isVin(vin: string, labelled: boolean): boolean {
 }
 
 export const LocalDecode = z.object({
-  vin: Vin,
+  vin: VinSchema,
   wmi: z.string(),
   region: z.string(),
   country: z.optional(z.string()),
@@ -42,7 +42,7 @@ export const LocalDecode = z.object({
 export type LocalDecode = z.infer<typeof LocalDecode>;
 
 /** All a VIN tells without any network call: year, region, country, maker for common codes. */
-export function decodeVin(vin: CheckedVin, currentYear?: number): LocalDecode {
+export function decodeVin(vin: Vin, currentYear?: number): LocalDecode {
   const checkDigit = checkDigitStatus(vin);
   const decode: LocalDecode = { vin, ...describeWmi(vin), checkDigit };
   // Outside North America position 10 is a model year only where the maker follows those rules, as

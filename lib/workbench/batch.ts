@@ -3,7 +3,8 @@
 // worker's batch interrupted). Pure.
 import { z } from 'zod/mini';
 import { Provider } from '../domain';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
+import type { Vin } from '../vin/vin-syntax';
 
 /** Checks and purchases of a batch are at least this far apart. */
 export const BATCH_SPACING_MS = 1_000;
@@ -20,7 +21,7 @@ export const RowState = z.enum([
 export type RowState = z.infer<typeof RowState>;
 
 export const BatchRow = z.object({
-  vin: Vin,
+  vin: VinSchema,
   /** Purchases only: which provider's report. */
   provider: z.optional(Provider),
   state: RowState,

@@ -3,13 +3,14 @@
 import { z } from 'zod/mini';
 import { type Limits, Provider, type ReportSummary } from '../domain';
 import { findHeld } from '../purchases/purchase-rules';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
+import type { Vin } from '../vin/vin-syntax';
 import type { BatchRow } from './batch';
 import { MAX_WORKBENCH_VINS } from './workbench';
 
 export const StartPurchaseRequest = z.object({ planId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-export const PurchaseChoice = z.object({ vin: Vin, provider: Provider });
+export const PurchaseChoice = z.object({ vin: VinSchema, provider: Provider });
 export const PurchasePlanRequest = z.object({
   items: z.array(PurchaseChoice).check(z.maxLength(2 * MAX_WORKBENCH_VINS)),
 });
@@ -19,7 +20,9 @@ export type PlanFate = z.infer<typeof PlanFate>;
 
 export const PurchasePlan = z.object({
   id: z.string(),
-  rows: z.array(z.object({ vin: Vin, provider: Provider, fate: PlanFate, reportId: z.optional(z.string()) })),
+  rows: z.array(
+    z.object({ vin: VinSchema, provider: Provider, fate: PlanFate, reportId: z.optional(z.string()) }),
+  ),
   /** Credits the plan spends: one per report bought. */
   credits: z.int(),
   creditsNow: z.int(),

@@ -4,19 +4,20 @@
 // schemas. Pure.
 import { z } from 'zod/mini';
 import { Limits, RecordCounts, ReportSummary } from '../domain';
-import { Vin } from '../vin/vin-schema';
+import { VinSchema } from '../vin/vin-schema';
+import type { Vin } from '../vin/vin-syntax';
 import { Batch } from './batch';
 
 /** A table holds at most this many VINs (a day's auction run list is a few hundred). */
 export const MAX_WORKBENCH_VINS = 2_000;
 
 export const WorkbenchVins = z.object({
-  vins: z.array(Vin).check(z.maxLength(MAX_WORKBENCH_VINS, 'Too many VINs for one table.')),
+  vins: z.array(VinSchema).check(z.maxLength(MAX_WORKBENCH_VINS, 'Too many VINs for one table.')),
   /**
    * The table as the page had it before this change: only what the page added and removed is
    * applied, so two workbench tabs do not overwrite each other's VINs. Absent: the whole list.
    */
-  base: z.optional(z.array(Vin).check(z.maxLength(MAX_WORKBENCH_VINS))),
+  base: z.optional(z.array(VinSchema).check(z.maxLength(MAX_WORKBENCH_VINS))),
 });
 
 /** The table after a page's change (from `base` to `next`) is applied to what is stored now. Pure. */
@@ -32,7 +33,7 @@ export function mergeTable(current: Vin[], next: Vin[], base?: Vin[]): Vin[] {
 }
 
 export const WorkbenchView = z.object({
-  vins: z.array(Vin),
+  vins: z.array(VinSchema),
   batch: z.nullable(Batch),
   /** Record counts already known (cached, free) for the table's VINs. */
   counts: z.record(z.string(), RecordCounts),

@@ -15,6 +15,7 @@ import { generationOf } from '@/lib/account/account-messages';
 import { ApiError } from '@/lib/api/errors';
 import type { Report, ReportSummary } from '@/lib/domain';
 import { fail, failWith, ok, type Result } from '@/lib/errors/result';
+import type { Sender } from '@/lib/messaging/sender-kind';
 import {
   describeIntent,
   isRefusal,
@@ -64,7 +65,15 @@ async function reportsHeld(client: AccountClient, maxAgeMs: number | undefined):
 const KEY_CHANGED =
   'The API key or the service was changed after this purchase was confirmed, so nothing was bought. Look at the offer again: it is for the account of the key saved now.';
 
-export async function purchaseReport(
+/** The message handler: a page's Buy, which always reads the report list afresh. */
+export const purchaseReport = (request: PurchaseRequest, _sender: Sender): Promise<Result<PurchaseOutcome>> =>
+  makePurchase(request);
+
+/**
+ * One purchase, a page's or a workbench row's; `listMaxAgeMs`: how old a report list may be read
+ * (a batch reads it once at its start).
+ */
+export async function makePurchase(
   request: PurchaseRequest,
   { listMaxAgeMs }: { listMaxAgeMs?: number } = {},
 ): Promise<Result<PurchaseOutcome>> {

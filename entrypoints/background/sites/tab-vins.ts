@@ -8,8 +8,8 @@ import type { Sender } from '@/lib/messaging/sender-kind';
 import type { CheckAllPlan } from '@/lib/records/economy';
 import type { PageCandidates, PageVinsAnswer, TabVinsAnswer } from '@/lib/records/page-messages';
 import { MAX_TAB_VINS } from '@/lib/vin/page-limits';
-import { Vin } from '@/lib/vin/vin-schema';
-import type { Vin as CheckedVin } from '@/lib/vin/vin-syntax';
+import { VinSchema } from '@/lib/vin/vin-schema';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { acceptCandidates } from '@/lib/vin/vin-verdict';
 import { cachedAccount } from '../account/account';
 import { autoCheck } from '../records/auto-check';
@@ -17,7 +17,7 @@ import { planAndKeep } from '../records/check-all';
 import { knownCounts } from '../records/record-cache';
 import { sessionItem } from '../storage/store';
 
-const TabList = z.array(Vin);
+const TabList = z.array(VinSchema);
 const itemFor = (tabId: number) => sessionItem(`tabVins:${tabId}`, TabList, () => []);
 
 export async function reportPageVins(
@@ -51,7 +51,7 @@ export async function reportPageVins(
 }
 
 /** The VINs a tab shows, as last reported. */
-export const tabVins = (tabId: number): Promise<CheckedVin[]> => itemFor(tabId).get();
+export const tabVins = (tabId: number): Promise<Vin[]> => itemFor(tabId).get();
 
 /** The tab's VINs with the counts already cached (read from storage: no record check). */
 export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<TabVinsAnswer>> {

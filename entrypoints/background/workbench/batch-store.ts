@@ -3,14 +3,14 @@
 // settled from its intent), and rows unsure of a purchase follow their intents.
 import { z } from 'zod/mini';
 import { describeIntent } from '@/lib/purchases/purchase-intent';
-import { Vin } from '@/lib/vin/vin-schema';
+import { VinSchema } from '@/lib/vin/vin-schema';
 import { Batch, type BatchRow, interrupted, mergeRows } from '@/lib/workbench/batch';
 import { latestIntent } from '../purchases/intent-store';
 import { storedValue } from '../storage/store';
 import { RECONCILE_SCHEDULE } from '../timing';
 
 /** The workbench's VINs, in the order the user added them. */
-export const table = storedValue('workbenchVins', z.array(Vin), () => []);
+export const table = storedValue('workbenchVins', z.array(VinSchema), () => []);
 export const batchItem = storedValue('workbenchBatch', z.nullable(Batch), () => null);
 
 /** The batch this worker is running; another one found running in the store was left by a stopped worker. */

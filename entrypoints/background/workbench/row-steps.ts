@@ -2,7 +2,7 @@
 // one charge at most), and what that means for the rest of the batch.
 import { ApiError } from '@/lib/api/errors';
 import type { BatchRow, Step } from '@/lib/workbench/batch';
-import { purchaseReport } from '../purchases/purchases';
+import { makePurchase } from '../purchases/purchases';
 import { STOPPERS } from '../records/check-all';
 import { countsFor } from '../records/record-cache';
 import { rowFromIntent } from './batch-store';
@@ -46,9 +46,9 @@ export async function buyRow(row: BatchRow, generation?: string): Promise<Step> 
     const message = 'No provider was chosen for this row: nothing was bought.';
     return { row: { ...row, state: 'failed', message }, stop: stopHere(message) };
   }
-  let result: Awaited<ReturnType<typeof purchaseReport>>;
+  let result: Awaited<ReturnType<typeof makePurchase>>;
   try {
-    result = await purchaseReport(
+    result = await makePurchase(
       { provider, vin: row.vin, ...(generation !== undefined ? { generation } : {}) },
       { listMaxAgeMs: LIST_MAX_AGE_MS },
     );
