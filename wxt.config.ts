@@ -67,7 +67,7 @@ const FIREFOX_TEST_PAGES = [
  * paints (10-15 ms of about 50, bench:popup).
  */
 const popupWithoutModules: Plugin = {
-  name: 'vhr:popup-without-modules',
+  name: 'vhl:popup-without-modules',
   transformIndexHtml: {
     order: 'post',
     handler: (html, context) =>

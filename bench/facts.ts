@@ -22,7 +22,7 @@ const bundle = await build({
   entryPoints: [new URL('../lib/reports/facts/extract-facts.ts', import.meta.url).pathname],
   bundle: true,
   format: 'iife',
-  globalName: 'vhrFacts',
+  globalName: 'vhlFacts',
   write: false,
   minify: true,
 });
@@ -53,8 +53,8 @@ interface Timing {
 const measure = (htmls: string[]) =>
   page.evaluate((list) => {
     const { extractFacts } = (
-      window as unknown as { vhrFacts: { extractFacts(d: Document): { layout: string | null } } }
-    ).vhrFacts;
+      window as unknown as { vhlFacts: { extractFacts(d: Document): { layout: string | null } } }
+    ).vhlFacts;
     const parser = new DOMParser();
     return list.map((html) => {
       const a = performance.now();
@@ -77,8 +77,8 @@ const bytes = report(0, 400_000).length;
 const natural = Array.from({ length: 50 }, (_, i) => report(i));
 const libraryMs = await page.evaluate(
   ({ list, count }) => {
-    const { extractFacts } = (window as unknown as { vhrFacts: { extractFacts(d: Document): unknown } })
-      .vhrFacts;
+    const { extractFacts } = (window as unknown as { vhlFacts: { extractFacts(d: Document): unknown } })
+      .vhlFacts;
     const parser = new DOMParser();
     const start = performance.now();
     for (let i = 0; i < count; i++)

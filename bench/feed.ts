@@ -79,7 +79,7 @@ async function measureWindow(
   const start = await read();
   await tab.waitForTimeout(WINDOW_MS);
   const end = await read();
-  const badges = await tab.evaluate(() => document.querySelectorAll('[data-vhr-vin]').length);
+  const badges = await tab.evaluate(() => document.querySelectorAll('[data-vhl-vin]').length);
   await tab.close();
   const seconds = end.at - start.at;
   return {
@@ -217,7 +217,7 @@ const badged = await (async () => {
   const tab = await withExtension.context.newPage();
   await tab.goto(`${server.origin}/feed/vins.html`);
   await tab.waitForTimeout(1500);
-  const n = await tab.evaluate(() => document.querySelectorAll('[data-vhr-vin]').length);
+  const n = await tab.evaluate(() => document.querySelectorAll('[data-vhl-vin]').length);
   await tab.close();
   return n;
 })();

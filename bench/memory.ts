@@ -100,10 +100,10 @@ await tab.addInitScript(() => {
   const w = window as unknown as { __drains: Array<Record<string, number>>; __reads: number[] };
   w.__drains = [];
   w.__reads = [];
-  document.addEventListener('vhr:drained', (e) =>
+  document.addEventListener('vhl:drained', (e) =>
     w.__drains.push(JSON.parse((e as CustomEvent<string>).detail)),
   );
-  document.addEventListener('vhr:notes-read', (e) => w.__reads.push((e as CustomEvent<number>).detail));
+  document.addEventListener('vhl:notes-read', (e) => w.__reads.push((e as CustomEvent<number>).detail));
 });
 const url = `${server.origin}/bench/listing.html`;
 
@@ -112,7 +112,7 @@ interface Probe {
   ranAt: Record<string, number[]>;
 }
 const probe = () =>
-  browser.inWorker(() => (globalThis as unknown as { vhrBench?: Probe }).vhrBench ?? null, undefined);
+  browser.inWorker(() => (globalThis as unknown as { vhlBench?: Probe }).vhlBench ?? null, undefined);
 
 /** The content script's world in `tab` (Chromium names it after the extension). */
 async function contentWorld(cdp: CDPSession): Promise<number> {
@@ -137,7 +137,7 @@ async function load(): Promise<{
   const before = (await probe())?.ranAt.writeSightings?.length ?? 0;
   const loadedAt = Date.now();
   await tab.goto(url);
-  await tab.waitForFunction((n) => document.querySelectorAll('[data-vhr-vin]').length >= n, CARDS, {
+  await tab.waitForFunction((n) => document.querySelectorAll('[data-vhl-vin]').length >= n, CARDS, {
     timeout: 60_000,
     polling: 100,
   });

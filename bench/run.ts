@@ -50,7 +50,7 @@ await tab.addInitScript(() => {
   };
   w.__bench = { longTasks: [], drains: [], started: Number.POSITIVE_INFINITY, metronome: [] } as never;
   // Only tasks from the content script's start on: before it, the page parses its own 0.6 MB.
-  document.addEventListener('vhr:started', () => {
+  document.addEventListener('vhl:started', () => {
     w.__bench.started = performance.now();
     // The page's own metronome beside the content script: tasks of a fixed 2 ms of work each (the
     // iterations calibrated now), for the first 3 s. How long they take by the clock is what the
@@ -73,7 +73,7 @@ await tab.addInitScript(() => {
       if (entry.startTime + entry.duration > w.__bench.started) w.__bench.longTasks.push(entry.duration);
     }
   }).observe({ type: 'longtask', buffered: true });
-  document.addEventListener('vhr:drained', (e) =>
+  document.addEventListener('vhl:drained', (e) =>
     w.__bench.drains.push({ ...JSON.parse((e as CustomEvent<string>).detail), at: performance.now() }),
   );
 });
@@ -90,7 +90,7 @@ const bench = () =>
         }
       ).__bench,
   );
-const badgeCount = () => tab.evaluate(() => document.querySelectorAll('[data-vhr-vin]').length);
+const badgeCount = () => tab.evaluate(() => document.querySelectorAll('[data-vhl-vin]').length);
 
 const url = `${server.origin}/bench/listing.html`;
 const loads: Array<{
@@ -107,7 +107,7 @@ let longest = 0;
 for (let i = 0; i < LOADS; i++) {
   const start = Date.now();
   await tab.goto(url);
-  await tab.waitForFunction((n) => document.querySelectorAll('[data-vhr-vin]').length >= n, CARDS, {
+  await tab.waitForFunction((n) => document.querySelectorAll('[data-vhl-vin]').length >= n, CARDS, {
     timeout: 60_000,
     polling: 50,
   });
@@ -157,7 +157,7 @@ for (let k = 0; k < APPENDS; k++) {
   }, added);
   // Appended cards hold their VIN in text or an attribute (a page's JSON-LD is not extended): 25 new badges.
   await tab.waitForFunction(
-    (n) => document.querySelectorAll('[data-vhr-vin]').length >= n,
+    (n) => document.querySelectorAll('[data-vhl-vin]').length >= n,
     CARDS + 25 * (k + 1),
     {
       timeout: 30_000,
@@ -233,7 +233,7 @@ const badgedScrolled = () =>
   tab.evaluate(
     ([from, to]) => {
       let n = 0;
-      for (let i = from; i < to; i++) if (document.querySelector(`[data-listing-id="L${i}"] vhr-badge`)) n++;
+      for (let i = from; i < to; i++) if (document.querySelector(`[data-listing-id="L${i}"] vhl-badge`)) n++;
       return n;
     },
     [firstScrolled, firstScrolled + scrolledCards] as const,

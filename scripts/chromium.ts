@@ -95,7 +95,7 @@ export const CHROMIUM_ARGS = [
 const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
-  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'vhr-chromium-'));
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'vhl-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: options.headless ?? true,

@@ -31,7 +31,7 @@ await options.getByRole('status').waitFor({ timeout: 15_000 });
 const dealerTwo = `${server.origin.replace('127.0.0.1', 'localhost')}/demo/dealer-two.html`;
 const second = await browser.context.newPage();
 await second.goto(dealerTwo);
-await second.waitForSelector('[data-vhr-vin]');
+await second.waitForSelector('[data-vhl-vin]');
 const listing = await browser.context.newPage();
 await listing.goto(`${server.origin}/demo/listing.html`);
 const popup = await browser.openPage('popup.html');

@@ -52,10 +52,10 @@ function hostileParts(input: ReportHtmlInput): HostileParts {
     head: `<meta http-equiv="refresh" content="3;url=${beacon('meta-refresh')}">
 <base href="${input.origin}/__sim/beacon/">
 <style>.flag{background:url('${beacon('css-url')}')}</style>
-<script>window.__vhrReportScriptRan = true; fetch('${beacon('script-fetch')}');</script>`,
+<script>window.__vhlReportScriptRan = true; fetch('${beacon('script-fetch')}');</script>`,
     bodyAttributes: `onload="document.title='pwned'"`,
-    body: `<img src="x-missing.png" onerror="window.__vhrReportScriptRan = true; new Image().src='${beacon('onerror')}'" alt="">
-<p class="flag"><a href="javascript:window.__vhrReportScriptRan=true">Verify this report</a> &middot; <a href="https://example.com/help" target="_self">Help</a></p>
+    body: `<img src="x-missing.png" onerror="window.__vhlReportScriptRan = true; new Image().src='${beacon('onerror')}'" alt="">
+<p class="flag"><a href="javascript:window.__vhlReportScriptRan=true">Verify this report</a> &middot; <a href="https://example.com/help" target="_self">Help</a></p>
 <form action="${beacon('form')}" method="get"><input name="email" placeholder="Email me updates" aria-label="Email"> <button>Subscribe</button></form>
 <iframe src="${beacon('iframe')}" width="1" height="1" style="border:0"></iframe>`,
     photo: `<img src="${beacon('remote-image')}" alt="Vehicle photo (remote)" width="320" height="180" style="background:#ddd;max-width:100%">`,

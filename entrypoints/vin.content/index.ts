@@ -22,13 +22,13 @@ export default defineContentScript({
     // started, and any page can forge that event (test/e2e/hostile-page.test.ts), so here it counts
     // only once the extension itself is gone (reloaded or updated: the runtime id disappears). A
     // second copy injected while this one lives (the popup's "Find VINs here") leaves at once.
-    const frame = window as { vhrAlive?: () => boolean };
-    if (frame.vhrAlive?.()) return;
+    const frame = window as { vhlAlive?: () => boolean };
+    if (frame.vhlAlive?.()) return;
     const life = new AbortController();
     const alive = () => !life.signal.aborted && !!browser.runtime?.id;
-    frame.vhrAlive = alive;
+    frame.vhlAlive = alive;
     ctx.onInvalidated(() => alive() || life.abort());
-    if (import.meta.env.MODE === 'loopback') document.dispatchEvent(new CustomEvent('vhr:started'));
+    if (import.meta.env.MODE === 'loopback') document.dispatchEvent(new CustomEvent('vhl:started'));
     // The user may have switched this site off in the options. Without an answer, detection runs.
     const enabled = await send('isSiteEnabled', undefined);
     if (enabled.ok && !enabled.value) return;
@@ -50,7 +50,7 @@ export default defineContentScript({
       document,
       (sightings) => void send('noteSightings', { sightings }),
       import.meta.env.MODE === 'loopback'
-        ? (ms) => document.dispatchEvent(new CustomEvent('vhr:notes-read', { detail: ms }))
+        ? (ms) => document.dispatchEvent(new CustomEvent('vhl:notes-read', { detail: ms }))
         : undefined,
     );
     // And the notes' share of each pass.
@@ -95,7 +95,7 @@ export default defineContentScript({
         ? {
             onDrained: (stats) => {
               document.dispatchEvent(
-                new CustomEvent('vhr:drained', { detail: JSON.stringify({ ...stats, notesMs }) }),
+                new CustomEvent('vhl:drained', { detail: JSON.stringify({ ...stats, notesMs }) }),
               );
               notesMs = 0;
             },

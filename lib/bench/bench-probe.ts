@@ -9,9 +9,9 @@ interface Probe {
 }
 
 const probe = (): Probe => {
-  const scope = globalThis as { vhrBench?: Probe };
-  scope.vhrBench ??= { handlerMs: {}, ranAt: {} };
-  return scope.vhrBench;
+  const scope = globalThis as { vhlBench?: Probe };
+  scope.vhlBench ??= { handlerMs: {}, ranAt: {} };
+  return scope.vhlBench;
 };
 
 const push = (lists: Record<string, number[]>, name: string, value: number) => {

@@ -33,7 +33,7 @@ export interface ReportDocumentOptions {
 }
 
 /** Marks where a report linked a stylesheet (its index in the list of links): ours alone. */
-const SHEET_MARK = 'data-vhr-sheet';
+const SHEET_MARK = 'data-vhl-sheet';
 
 /** A tracking pixel: an image drawn 1x1 or not at all. Never part of a copy. */
 function isTrackingImage(img: Element): boolean {

@@ -95,7 +95,7 @@ function setup(
     ...overrides,
   };
   // As mount-badge.ts builds it, in a shadow root (open here, for the queries).
-  const host = document.createElement('vhr-badge');
+  const host = document.createElement('vhl-badge');
   document.body.append(host);
   const shadow = host.attachShadow({ mode: 'open' });
   const decode = decodeVin(vinOf('1C6RD6FT1CS310366'), 2026);

@@ -13,12 +13,12 @@ describe('regression corpus', () => {
     const run = await scanFixture(`corpus/${page.file}`);
     stop = () => run.controller.abort();
     expect([...run.scanner.vins()].sort()).toEqual(page.tab);
-    const placed = Object.fromEntries(run.badges().map((b) => [b.dataset.vhrVin, oracleOf(b)]));
+    const placed = Object.fromEntries(run.badges().map((b) => [b.dataset.vhlVin, oracleOf(b)]));
     expect(placed).toEqual(page.badges);
     // One badge per vehicle, and no card that is not a vehicle's gets one.
     expect(run.badges()).toHaveLength(Object.keys(page.badges).length);
     for (const none of document.querySelectorAll('[data-oracle="none"]'))
-      expect(none.querySelector('vhr-badge')).toBeNull();
+      expect(none.querySelector('vhl-badge')).toBeNull();
   });
 
   it('parses declarative shadow roots as a browser does (the cars.com cards are shadow hosts)', async () => {

@@ -14,12 +14,12 @@ describe('vehicles known only from page data', () => {
     const run = await scanFixture(fixture);
     stop = () => run.controller.abort();
     const placed = Object.fromEntries(
-      run.badges().map((b) => [b.dataset.vhrVin, b.closest('[data-oracle]')?.getAttribute('data-oracle')]),
+      run.badges().map((b) => [b.dataset.vhlVin, b.closest('[data-oracle]')?.getAttribute('data-oracle')]),
     );
     expect(placed).toEqual(expected);
     // One badge per card, none in the page's furniture or in a card without data (sponsored).
     for (const card of document.querySelectorAll('[data-oracle]'))
-      expect(card.querySelectorAll('vhr-badge').length).toBe(
+      expect(card.querySelectorAll('vhl-badge').length).toBe(
         card.getAttribute('data-oracle') === 'none' ? 0 : 1,
       );
   });
@@ -56,12 +56,12 @@ describe('vehicles known only from page data', () => {
     await run.scanner.idle();
     expect(badgeVins(run.badges())).not.toContain('1G8ZH1274XZ108296');
     expect(run.scanner.vins()).toContain('1G8ZH1274XZ108296');
-    last.querySelector('vhr-badge')?.remove();
+    last.querySelector('vhl-badge')?.remove();
     document.querySelector('.search-results')!.append(last);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await run.scanner.idle();
-    expect(last.querySelectorAll('vhr-badge')).toHaveLength(1);
-    expect((last.querySelector('vhr-badge') as HTMLElement).dataset.vhrVin).toBe('1G8ZH1274XZ108296');
+    expect(last.querySelectorAll('vhl-badge')).toHaveLength(1);
+    expect((last.querySelector('vhl-badge') as HTMLElement).dataset.vhlVin).toBe('1G8ZH1274XZ108296');
   });
 });
 
@@ -84,7 +84,7 @@ describe('data that arrives later', () => {
     document.head.append(script);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await run.scanner.idle();
-    const badge = document.querySelector('[data-oracle="2551107"] vhr-badge') as HTMLElement | null;
-    expect(badge?.dataset.vhrVin).toBe('JN8AZ28R59T128050');
+    const badge = document.querySelector('[data-oracle="2551107"] vhl-badge') as HTMLElement | null;
+    expect(badge?.dataset.vhlVin).toBe('JN8AZ28R59T128050');
   });
 });

@@ -146,12 +146,12 @@ describe('cards changed in place', () => {
     stop = () => run.controller.abort();
     const card = document.querySelector('li[data-vin="1C6RD6FT1CS310366"]') as HTMLElement;
     // In one task, as a re-rendering page does: badge gone, VIN switched away and back.
-    card.querySelector('vhr-badge')?.remove();
+    card.querySelector('vhl-badge')?.remove();
     card.dataset.vin = 'JN8AZ28R59T128050';
     card.dataset.vin = '1C6RD6FT1CS310366';
     await rerun(run);
-    expect(card.querySelectorAll('vhr-badge')).toHaveLength(1);
-    expect((card.querySelector('vhr-badge') as HTMLElement).dataset.vhrVin).toBe('1C6RD6FT1CS310366');
+    expect(card.querySelectorAll('vhl-badge')).toHaveLength(1);
+    expect((card.querySelector('vhl-badge') as HTMLElement).dataset.vhlVin).toBe('1C6RD6FT1CS310366');
   });
 
   it('a badge the page removes on its own is put back, once', async () => {

@@ -82,8 +82,8 @@ export async function scanFixture(
     scanner,
     controller,
     classified,
-    badges: () => [...document.querySelectorAll('vhr-badge')] as HTMLElement[],
+    badges: () => [...document.querySelectorAll('vhl-badge')] as HTMLElement[],
   };
 }
 
-export const badgeVins = (badges: HTMLElement[]) => badges.map((b) => b.dataset.vhrVin).sort();
+export const badgeVins = (badges: HTMLElement[]) => badges.map((b) => b.dataset.vhlVin).sort();

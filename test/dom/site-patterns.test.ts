@@ -56,20 +56,20 @@ describe('badge placement', () => {
     const run = await scanFixture('cars-com.html');
     stop = () => run.controller.abort();
     const card = document.querySelector('fuse-card[data-listing-id="f1c9e3a0-1"]')!;
-    expect((card.firstElementChild as HTMLElement).dataset.vhrVin).toBe('1G1PG5SC3C7167133');
+    expect((card.firstElementChild as HTMLElement).dataset.vhlVin).toBe('1G1PG5SC3C7167133');
   });
 
   it('puts the badge of a visible VIN at the end of the text that shows it', async () => {
     const run = await scanFixture('cars-com.html');
     stop = () => run.controller.abort();
     const subtitle = document.querySelector('.subtitle')!;
-    expect((subtitle.lastElementChild as HTMLElement).dataset.vhrVin).toBe('4T1BB3EK5AU118081');
+    expect((subtitle.lastElementChild as HTMLElement).dataset.vhlVin).toBe('4T1BB3EK5AU118081');
   });
 
   it('never puts a badge inside a visually hidden element, but in the tile that holds it', async () => {
     const run = await scanFixture('cargurus.html');
     stop = () => run.controller.abort();
-    for (const badge of run.badges().filter((b) => b.dataset.vhrVin !== '1C4GJWAG3DL544796')) {
+    for (const badge of run.badges().filter((b) => b.dataset.vhlVin !== '1C4GJWAG3DL544796')) {
       expect(badge.closest('.sr-only')).toBeNull();
       expect(badge.parentElement?.dataset.testid).toBe('srp-listing-tile');
     }
@@ -78,7 +78,7 @@ describe('badge placement', () => {
   it('puts the badge of a VIN known only from JSON-LD inside the card its link or name points to', async () => {
     const run = await scanFixture('carvana.html');
     stop = () => run.controller.abort();
-    const byVin = Object.fromEntries(run.badges().map((b) => [b.dataset.vhrVin, b]));
+    const byVin = Object.fromEntries(run.badges().map((b) => [b.dataset.vhlVin, b]));
     expect(byVin.WAUFFGFF8F1068897?.parentElement?.querySelector('a')?.getAttribute('href')).toBe(
       'https://www.carvana.com/vehicle/2551001',
     );

@@ -17,7 +17,7 @@ describe('background in Chromium', () => {
     const tabs = [await stack.browser.context.newPage(), await stack.browser.context.newPage()];
     for (const tab of tabs) {
       await tab.goto(`${stack.server.origin}/demo/listing.html`);
-      await tab.waitForSelector('[data-vhr-vin="1C6RD6FT1CS310366"]');
+      await tab.waitForSelector('[data-vhl-vin="1C6RD6FT1CS310366"]');
     }
     expect(stack.server.sim.log).toEqual([]);
     for (const tab of tabs) {
@@ -33,7 +33,7 @@ describe('background in Chromium', () => {
     expect(checks.sort()).toEqual(['1C6RD6FT1CS310366', '1G1PG5SC3C7167133']);
     // A reload shows the known counts at once, without a check.
     await tabs[0]?.reload();
-    await tabs[0]?.waitForSelector('[data-vhr-vin="1C6RD6FT1CS310366"]');
+    await tabs[0]?.waitForSelector('[data-vhl-vin="1C6RD6FT1CS310366"]');
     const badge = await badgeOf(tabs[0] as Page, '1C6RD6FT1CS310366');
     await badge.open();
     await expect.poll(() => badge.text()).toContain('33 records');

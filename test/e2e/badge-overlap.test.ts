@@ -47,13 +47,13 @@ function lookAtBadges(page: Page): Promise<Seen[]> {
       new Promise((resolve) =>
         requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 30))),
       );
-    const hosts = [...document.querySelectorAll<HTMLElement>('vhr-badge')];
+    const hosts = [...document.querySelectorAll<HTMLElement>('vhl-badge')];
     const out: Seen[] = [];
     const controls =
       'button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link]';
     for (const host of hosts) {
       host.scrollIntoView({ block: 'center' });
-      for (let i = 0; i < 40 && !host.hasAttribute('data-vhr-placed'); i++) await frames();
+      for (let i = 0; i < 40 && !host.hasAttribute('data-vhl-placed'); i++) await frames();
       await frames();
       const b = host.getBoundingClientRect();
       const covers: string[] = [];
@@ -65,7 +65,7 @@ function lookAtBadges(page: Page): Promise<Seen[]> {
       const range = document.createRange();
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!/\S/.test(node.textContent ?? '') || node.parentElement?.closest('vhr-badge, script, style'))
+        if (!/\S/.test(node.textContent ?? '') || node.parentElement?.closest('vhl-badge, script, style'))
           continue;
         // Shown to screen readers only (clipped to a 1 px box): nobody sees its line boxes.
         const parent = node.parentElement?.getBoundingClientRect();
@@ -78,9 +78,9 @@ function lookAtBadges(page: Page): Promise<Seen[]> {
       for (const a of document.querySelectorAll('a[href]'))
         if (!/\S/.test(a.textContent ?? '')) elements.push(a);
       for (const el of elements)
-        if (!el.closest('vhr-badge'))
+        if (!el.closest('vhl-badge'))
           for (const r of el.getClientRects()) check(r, `control <${el.localName}>`);
-      out.push({ vin: host.dataset.vhrVin ?? '', compact: b.width < 30, covers });
+      out.push({ vin: host.dataset.vhlVin ?? '', compact: b.width < 30, covers });
     }
     return out;
   });
@@ -94,7 +94,7 @@ describe('badges hide none of the page', () => {
       // A saved page's images on other hosts fail at once, not after the badges are placed.
       await tab.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
       await tab.goto(`${stack.server.origin}${path}`);
-      await expect.poll(() => tab.locator('vhr-badge').count()).toBe(badges);
+      await expect.poll(() => tab.locator('vhl-badge').count()).toBe(badges);
       const seen = await lookAtBadges(tab);
       const covering = seen.filter((s) => s.covers.length > 0);
       report.push(

@@ -34,7 +34,7 @@ export async function badgeOf(page: Page, vin: string) {
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
     const found = [...walk(root)].find((n) => {
       const attrs = n.attributes ?? [];
-      const i = attrs.indexOf('data-vhr-vin');
+      const i = attrs.indexOf('data-vhl-vin');
       return i >= 0 && attrs[i + 1] === vin;
     });
     if (!found) throw new Error(`no badge for ${vin}`);
@@ -79,7 +79,7 @@ export async function badgeOf(page: Page, vin: string) {
       const badgeHost = await host();
       const button = [...walk(badgeHost)].find((n) => n.nodeName === 'BUTTON' && pill.test(textOf(n)));
       return {
-        drawn: attr(badgeHost, 'data-vhr-open') !== undefined,
+        drawn: attr(badgeHost, 'data-vhl-open') !== undefined,
         pressed: attr(button, 'aria-expanded') === 'true',
         said: `${textOf(badgeHost)} (pill's title: ${attr(button, 'title')})`,
       };

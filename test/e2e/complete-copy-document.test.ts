@@ -19,7 +19,7 @@ beforeAll(async () => {
     `import DOMPurify from 'dompurify';
         import { reportDocument, reportResources } from './lib/reports/report-document';
         import { copyResources } from './lib/reports/offline/copy-resources';
-        window.vhr = { DOMPurify, reportDocument, reportResources, copyResources };`,
+        window.vhl = { DOMPurify, reportDocument, reportResources, copyResources };`,
     'complete copy',
   ));
 });
@@ -34,19 +34,19 @@ interface InPage {
 
 const reportResources = (html: string) =>
   page.evaluate((html) => {
-    const vhr = (window as unknown as { vhr: InPage }).vhr;
-    return vhr.reportResources(html, { purify: vhr.DOMPurify, parser: new DOMParser() });
+    const vhl = (window as unknown as { vhl: InPage }).vhl;
+    return vhl.reportResources(html, { purify: vhl.DOMPurify, parser: new DOMParser() });
   }, html);
 
 /** The document the viewer shows with a copy's files. */
 const joined = (html: string, files: CopyFiles) =>
   page.evaluate(
     ([html, files]) => {
-      const vhr = (window as unknown as { vhr: InPage }).vhr;
-      return vhr.reportDocument(
+      const vhl = (window as unknown as { vhl: InPage }).vhl;
+      return vhl.reportDocument(
         html,
-        { purify: vhr.DOMPurify, parser: new DOMParser() },
-        { allowRemote: false, resources: vhr.copyResources(files) },
+        { purify: vhl.DOMPurify, parser: new DOMParser() },
+        { allowRemote: false, resources: vhl.copyResources(files) },
       );
     },
     [html, files] as const,
@@ -114,7 +114,7 @@ describe('a complete copy joined into the document', () => {
     const doc = await joined(html, files);
     expect(doc).not.toContain(CDN);
     expect(doc).not.toContain('@import');
-    expect(doc).not.toContain('data-vhr-sheet');
+    expect(doc).not.toContain('data-vhl-sheet');
     // The import's media list kept: theme.css applies on screen, inside @media.
     expect(doc).toContain('@media screen{:root{--al-accent:#f2a900}}');
     expect(doc).toContain(`url("${font('bold')}")`);

@@ -14,10 +14,10 @@ afterAll(() => stack?.stop());
 
 // The same rule as oracleOf in test/support/corpus.ts, run in the page.
 const placed = (page: Page) =>
-  page.$$eval('[data-vhr-vin]', (hosts) =>
+  page.$$eval('[data-vhl-vin]', (hosts) =>
     Object.fromEntries(
       hosts.map((h) => [
-        (h as HTMLElement).dataset.vhrVin,
+        (h as HTMLElement).dataset.vhlVin,
         h.parentElement === document.body
           ? 'page'
           : (h.closest('[data-oracle]')?.getAttribute('data-oracle')?.toUpperCase() ?? 'elsewhere'),
@@ -29,7 +29,7 @@ describe('regression corpus in Chromium', () => {
   it.each(CORPUS.map((page) => [page.site, page] as const))('%s', async (_, corpusPage) => {
     const tab = await stack.browser.context.newPage();
     await tab.addInitScript(() =>
-      document.addEventListener('vhr:drained', () =>
+      document.addEventListener('vhl:drained', () =>
         document.documentElement.setAttribute('data-scanned', ''),
       ),
     );

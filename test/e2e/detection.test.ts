@@ -14,12 +14,12 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const badgeVins = (page: Page) =>
-  page.$$eval('[data-vhr-vin]', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhrVin).sort());
+  page.$$eval('[data-vhl-vin]', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhlVin).sort());
 
 /** The VINs whose badges are drawn (a badge far from the screen is in the page, undisplayed). */
 const drawnVins = (page: Page) =>
-  page.$$eval('[data-vhr-vin]', (hosts) =>
-    hosts.filter((h) => h.checkVisibility()).map((h) => (h as HTMLElement).dataset.vhrVin),
+  page.$$eval('[data-vhl-vin]', (hosts) =>
+    hosts.filter((h) => h.checkVisibility()).map((h) => (h as HTMLElement).dataset.vhlVin),
   );
 
 /**
@@ -119,7 +119,7 @@ describe('detection in Chromium', () => {
     // Wait for the detector's finished pass (the loopback build announces it), not a guessed delay:
     // "no badge" must mean "scanned and rejected", never "not scanned yet".
     await copart.addInitScript(() =>
-      document.addEventListener('vhr:drained', () =>
+      document.addEventListener('vhl:drained', () =>
         document.documentElement.setAttribute('data-scanned', ''),
       ),
     );
@@ -133,7 +133,7 @@ describe('detection in Chromium', () => {
     const scanned = async (fixture: string) => {
       const tab = await stack.browser.context.newPage();
       await tab.addInitScript(() =>
-        document.addEventListener('vhr:drained', () =>
+        document.addEventListener('vhl:drained', () =>
           document.documentElement.setAttribute('data-scanned', ''),
         ),
       );
@@ -142,10 +142,10 @@ describe('detection in Chromium', () => {
       return tab;
     };
     const placed = (tab: Page) =>
-      tab.$$eval('[data-vhr-vin]', (hosts) =>
+      tab.$$eval('[data-vhl-vin]', (hosts) =>
         Object.fromEntries(
           hosts.map((h) => [
-            (h as HTMLElement).dataset.vhrVin,
+            (h as HTMLElement).dataset.vhlVin,
             h.closest('[data-oracle]')?.getAttribute('data-oracle'),
           ]),
         ),
@@ -255,7 +255,7 @@ describe('detection in Chromium', () => {
     // Both placed, and neither covers the other (the later one once covered the earlier, whose
     // clicks then reached the later one).
     const boxes = () =>
-      tab.$$eval('main > article:last-child vhr-badge[data-vhr-placed]', (hosts) =>
+      tab.$$eval('main > article:last-child vhl-badge[data-vhl-placed]', (hosts) =>
         hosts.map((h) => {
           const box = h.getBoundingClientRect();
           return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
@@ -290,8 +290,8 @@ describe('detection in Chromium', () => {
     // Placed beside the text first, then moved once the page's layout shows the text is clipped away.
     await expect
       .poll(() =>
-        tab.$$eval('[data-vhr-vin]', (hosts) =>
-          hosts.filter((h) => h.closest('.sr-only')).map((h) => (h as HTMLElement).dataset.vhrVin),
+        tab.$$eval('[data-vhl-vin]', (hosts) =>
+          hosts.filter((h) => h.closest('.sr-only')).map((h) => (h as HTMLElement).dataset.vhlVin),
         ),
       )
       .toEqual([]);

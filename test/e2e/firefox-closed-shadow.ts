@@ -19,7 +19,7 @@ export function firefoxBadgeOf(firefox: FirefoxExtension, page: Page, vin: strin
   const context = (page.mainFrame() as unknown as { _id: string })._id;
   async function root(): Promise<string> {
     const { result } = await bidi.send('script.evaluate', {
-      expression: `document.querySelector('[data-vhr-vin="${vin}"]')`,
+      expression: `document.querySelector('[data-vhl-vin="${vin}"]')`,
       target: { context },
       awaitPromise: false,
       serializationOptions: { maxDomDepth: 0, includeShadowTree: 'all' },
@@ -81,7 +81,7 @@ export function firefoxBadgeOf(firefox: FirefoxExtension, page: Page, vin: strin
     /** Opens the panel from the pill and waits until it is drawn (the first of a page is injected). */
     async open(): Promise<void> {
       await click('VIN History Lens');
-      await page.waitForSelector(`[data-vhr-vin="${vin}"][data-vhr-open]`, { timeout: 10_000 });
+      await page.waitForSelector(`[data-vhl-vin="${vin}"][data-vhl-open]`, { timeout: 10_000 });
     },
   };
 }

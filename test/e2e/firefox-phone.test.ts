@@ -34,7 +34,7 @@ const PAGES: Array<[string, string, string]> = [
 const hitAt = (page: Page, x: number, y: number) =>
   page.evaluate(
     ([px, py]) =>
-      (document.elementFromPoint(px as number, py as number) as HTMLElement | null)?.dataset.vhrVin ?? 'page',
+      (document.elementFromPoint(px as number, py as number) as HTMLElement | null)?.dataset.vhlVin ?? 'page',
     [x, y],
   );
 
@@ -58,10 +58,10 @@ describe('Firefox ESR at 360x640', () => {
       waitUntil: 'domcontentloaded',
     });
     const vin = 'WAULFAFR6DA001366';
-    await page.waitForSelector(`vhr-badge[data-vhr-vin="${vin}"]`, { visible: true });
+    await page.waitForSelector(`vhl-badge[data-vhl-vin="${vin}"]`, { visible: true });
     // Before: the bottom of the screen is the page's.
     expect(await hitAt(page, 180, 630)).toBe('page');
-    await page.click(`vhr-badge[data-vhr-vin="${vin}"]`);
+    await page.click(`vhl-badge[data-vhl-vin="${vin}"]`);
     // The sheet spans the screen's width at its bottom edge, and leaves the top to the page.
     await expect.poll(() => hitAt(page, 180, 630), { timeout: 5_000 }).toBe(vin);
     // (To the scrollbar: desktop Firefox's classic one takes 12 px; a phone's overlays the page.)

@@ -38,7 +38,7 @@ async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
     else void request.respond({ status: 200, contentType: 'text/html', body });
   });
   await tab.goto(url);
-  await tab.waitForSelector(`[data-vhr-vin="${CRUZE}"]`, { visible: true, timeout: 15_000 });
+  await tab.waitForSelector(`[data-vhl-vin="${CRUZE}"]`, { visible: true, timeout: 15_000 });
   const badge = firefoxBadgeOf(firefox, tab, CRUZE);
   await badge.open();
   await expect.poll(() => badge.text(), { timeout: 10_000 }).toMatch(/Watch this vehicle|Watching/);

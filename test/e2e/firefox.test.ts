@@ -31,7 +31,7 @@ const text = (page: Page) => page.evaluate(() => document.body.innerText);
 const waitForText = (page: Page, wanted: string, timeout = 15_000) =>
   page.waitForFunction((w) => document.body.innerText.includes(w), { timeout }, wanted);
 const badgeVins = (page: Page) =>
-  page.$$eval('[data-vhr-vin]', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhrVin ?? '').sort());
+  page.$$eval('[data-vhl-vin]', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhlVin ?? '').sort());
 /** Paths the service was asked for since `mark` (a length of the simulator's log). */
 const requestsSince = (mark: number) => server.sim.log.slice(mark).map((entry) => entry.path);
 
@@ -151,13 +151,13 @@ describe('Firefox ESR', () => {
     const mark = server.sim.log.length;
     // Open the badge with the mouse, then its first action ("Check records") with the keyboard.
     // Drawn after the frame its host joins the page in (near-screen.ts), as a user sees it.
-    await listing.waitForSelector(`vhr-badge[data-vhr-vin="${vin}"]`, { visible: true });
-    await listing.click(`vhr-badge[data-vhr-vin="${vin}"]`);
+    await listing.waitForSelector(`vhl-badge[data-vhl-vin="${vin}"]`, { visible: true });
+    await listing.click(`vhl-badge[data-vhl-vin="${vin}"]`);
     // The first click of a page brings the panel (the background injects it): Tab once it is there.
-    await listing.waitForSelector(`vhr-badge[data-vhr-vin="${vin}"][data-vhr-open]`);
+    await listing.waitForSelector(`vhl-badge[data-vhl-vin="${vin}"][data-vhl-open]`);
     await listing.keyboard.press('Tab');
     const focusedVin = () =>
-      listing.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.vhrVin);
+      listing.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.vhlVin);
     expect(await focusedVin()).toBe(vin);
     await listing.keyboard.press('Enter');
     await expect.poll(() => requestsSince(mark), { timeout: 15_000 }).toEqual([`/records/vin/${vin}`]);
@@ -245,7 +245,7 @@ describe('Firefox ESR', () => {
     await expect.poll(() => frame?.evaluate('document.body.innerText')).toContain('Vehicle History Report');
     // The report's meta refresh fires after 3 s if it survives.
     await new Promise((resolve) => setTimeout(resolve, 3_500));
-    expect(await frame?.evaluate('String(window.__vhrReportScriptRan)')).toBe('undefined');
+    expect(await frame?.evaluate('String(window.__vhlReportScriptRan)')).toBe('undefined');
     expect(await frame?.evaluate('location.href')).toBe('about:srcdoc');
     expect(server.sim.beacons).toEqual([]);
     expect(await viewer.evaluate(() => location.pathname)).toBe('/report.html');

@@ -53,8 +53,8 @@ const purchaseRequests = () => log().filter((e) => e.endpoint === 'buy').length;
 const charges = () => log().filter((e) => e.charged).length;
 const recordChecks = () => log().filter((e) => e.endpoint === 'records').length;
 const badgeVins = () =>
-  page.$$eval('[data-vhr-vin]', (hosts) =>
-    [...new Set(hosts.map((h) => (h as HTMLElement).dataset.vhrVin))].sort(),
+  page.$$eval('[data-vhl-vin]', (hosts) =>
+    [...new Set(hosts.map((h) => (h as HTMLElement).dataset.vhlVin))].sort(),
   );
 const findings = () => page.evaluate(() => attack.findings());
 
@@ -76,7 +76,7 @@ beforeAll(async () => {
     throw new Error(`unexpected dialog: ${dialog.message()}`);
   });
   await page.goto(`${stack.server.origin}/fixtures/hostile/page.html?ext=${stack.browser.extensionId}`);
-  await page.waitForFunction((n) => document.querySelectorAll('vhr-badge').length >= n, VEHICLES.length, {
+  await page.waitForFunction((n) => document.querySelectorAll('vhl-badge').length >= n, VEHICLES.length, {
     timeout: 15_000,
   });
 });
@@ -108,7 +108,7 @@ describe('a hostile page', () => {
     // The page opened again, now that the extension knows the account's reports (as a user's next visit).
     await page.bringToFront();
     await page.reload();
-    await page.waitForFunction((n) => document.querySelectorAll('vhr-badge').length >= n, VEHICLES.length);
+    await page.waitForFunction((n) => document.querySelectorAll('vhl-badge').length >= n, VEHICLES.length);
     // A vehicle of the same year and make the user holds nothing of, beside it.
     const other = '1G1PG5SC1C7204518';
     await addCard(other);
@@ -166,13 +166,13 @@ describe('a hostile page', () => {
         // Measuring: the badge of a report held is the size of one the user holds nothing of.
         const box = (vin: string) => {
           const r = (
-            document.querySelector(`vhr-badge[data-vhr-vin="${vin}"]`) as Element
+            document.querySelector(`vhl-badge[data-vhl-vin="${vin}"]`) as Element
           ).getBoundingClientRect();
           return [Math.round(r.width), Math.round(r.height)];
         };
         // Text at points over the badge resolves to its host, never to its words.
         const pill = (
-          document.querySelector(`vhr-badge[data-vhr-vin="${vins[0]}"]`) as Element
+          document.querySelector(`vhl-badge[data-vhl-vin="${vins[0]}"]`) as Element
         ).getBoundingClientRect();
         const caret = document.caretRangeFromPoint?.(pill.left + pill.width / 2, pill.top + pill.height / 2);
         const caretText = caret?.startContainer.nodeType === 3 ? (caret.startContainer.nodeValue ?? '') : '';
@@ -277,7 +277,7 @@ describe('a hostile page', () => {
     expect(rounds).toBeGreaterThan(20);
     await expect.poll(badgeVins, { timeout: 15_000 }).toEqual([...VEHICLES, 'JN8AZ28R59T128050'].sort());
     // One badge per vehicle, not one per round.
-    expect(await page.locator('vhr-badge').count()).toBe(VEHICLES.length + 1);
+    expect(await page.locator('vhl-badge').count()).toBe(VEHICLES.length + 1);
     expect(recordChecks()).toBe(checksBefore);
   });
 
@@ -287,7 +287,7 @@ describe('a hostile page', () => {
     // The flood is judged at a bounded pace (no cap: each accepted one is badged once); the page's
     // own vehicles keep their badges.
     await expect
-      .poll(() => page.locator('vhr-badge').count(), { timeout: 30_000 })
+      .poll(() => page.locator('vhl-badge').count(), { timeout: 30_000 })
       .toBeGreaterThan(VEHICLES.length + 100);
     const shown = await badgeVins();
     expect(new Set(shown).size).toBe(shown.length);
@@ -302,7 +302,7 @@ describe('a hostile page', () => {
     expect(recordChecks()).toBe(checksBefore + 1);
     const { longestTaskMs, longTasks } = await findings();
     console.log(
-      `[hostile] 10,000 VIN-like strings: ${await page.locator('vhr-badge').count()} badges, longest main-thread task ${longestTaskMs.toFixed(0)} ms, ${longTasks} long tasks (50 ms or more)`,
+      `[hostile] 10,000 VIN-like strings: ${await page.locator('vhl-badge').count()} badges, longest main-thread task ${longestTaskMs.toFixed(0)} ms, ${longTasks} long tasks (50 ms or more)`,
     );
     // That figure means something only if the page's long-task observer works: a 70 ms task is seen
     // (found by its start: the flood's own work may add long tasks meanwhile on a loaded machine).

@@ -19,7 +19,7 @@ async function listing(): Promise<Page> {
   await page.goto(`${stack.server.origin}/fixtures/sites/interface.html`);
   // Drawn, not only placed: a badge's host stays undisplayed until it comes near the screen (an
   // animation frame later), and a box read before that is null.
-  await expect.poll(() => page.locator('[data-vhr-vin][data-vhr-shown]').count()).toBe(4);
+  await expect.poll(() => page.locator('[data-vhl-vin][data-vhl-shown]').count()).toBe(4);
   return page;
 }
 
@@ -50,14 +50,14 @@ describe('the badge on a listing', () => {
     const boxes = () =>
       page.$$eval('.card', (cards) => cards.map((c) => JSON.stringify(c.getBoundingClientRect())));
     const withBadges = await boxes();
-    await page.addStyleTag({ content: 'vhr-badge { display: none !important; }' });
+    await page.addStyleTag({ content: 'vhl-badge { display: none !important; }' });
     expect(await boxes()).toEqual(withBadges);
     await page.close();
   });
 
   it("stays under the page's sticky header", async () => {
     const page = await listing();
-    const host = page.locator('[data-vhr-vin="4T1BB3EK5AU118081"]');
+    const host = page.locator('[data-vhl-vin="4T1BB3EK5AU118081"]');
     const box = await host.boundingBox();
     if (!box) throw new Error('no badge box');
     // Scroll until the badge is behind the 64 px header.

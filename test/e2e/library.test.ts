@@ -195,7 +195,7 @@ describe('report library', () => {
     await popup.close();
     const listing = await stack.browser.context.newPage();
     await listing.goto(`${stack.server.origin}/fixtures/sites/interface.html`);
-    await listing.locator(`[data-vhr-vin="${CRUZE}"][data-vhr-shown]`).waitFor();
+    await listing.locator(`[data-vhl-vin="${CRUZE}"][data-vhl-shown]`).waitFor();
     const badge = await badgeOf(listing, CRUZE);
     expect(await badge.text()).not.toContain('owner');
     await badge.open();
@@ -215,9 +215,9 @@ describe('report library', () => {
     const viewer = await stack.browser.openPage(`report.html?provider=providerA&id=${id}`);
     const frame = viewer.frameLocator('iframe.report-frame');
     await frame.locator('body').waitFor();
-    expect(await frame.locator('aside[data-vhr-facts]').count()).toBe(0);
+    expect(await frame.locator('aside[data-vhl-facts]').count()).toBe(0);
     await viewer.getByRole('button', { name: 'Key facts' }).click();
-    const block = frame.locator('aside[data-vhr-facts]');
+    const block = frame.locator('aside[data-vhl-facts]');
     await expect.poll(() => block.textContent()).toContain(`Owners: ${a.owners.length}`);
     const pages = stack.browser.context.pages().length;
     const target = frame.locator('#ownership-history-section');

@@ -93,7 +93,7 @@ describe(`${TABS} tabs of ${PER_TAB} VINs`, () => {
     const during = [await popupWithData(), await popupWithData()];
     await opening;
     for (const page of tabs) {
-      await expect.poll(() => page.locator('vhr-badge').count(), { timeout: 60_000 }).toBe(PER_TAB);
+      await expect.poll(() => page.locator('vhl-badge').count(), { timeout: 60_000 }).toBe(PER_TAB);
     }
     for (const page of tabs) {
       const id = await stack.browser.tabIdOf(page);
@@ -102,7 +102,7 @@ describe(`${TABS} tabs of ${PER_TAB} VINs`, () => {
     const badgedMs = performance.now() - started;
     const vins = await Promise.all(
       tabs.map((page) =>
-        page.$$eval('vhr-badge', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhrVin ?? '')),
+        page.$$eval('vhl-badge', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.vhlVin ?? '')),
       ),
     );
     uniqueVins = new Set(vins.flat()).size;

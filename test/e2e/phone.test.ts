@@ -116,7 +116,7 @@ describe('at 360x640 with touch', () => {
 
   it("the badge on a listing: a 44 px hit area that covers none of the card's controls", async () => {
     const page = await phoneTab(`${stack.server.origin}/fixtures/corpus/cars-com-search.html`);
-    const hosts = page.locator('[data-vhr-vin][data-vhr-shown]');
+    const hosts = page.locator('[data-vhl-vin][data-vhl-shown]');
     await expect.poll(() => hosts.count()).toBe(5);
     // Hit-testing sees only the screen: each badge and each control is measured scrolled into it.
     const report = await page.evaluate(async () => {
@@ -125,7 +125,7 @@ describe('at 360x640 with touch', () => {
         new Promise((resolve) =>
           requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
         );
-      const badges = [...document.querySelectorAll<HTMLElement>('[data-vhr-vin]')];
+      const badges = [...document.querySelectorAll<HTMLElement>('[data-vhl-vin]')];
       const isBadge = (e: Element | null) => !!e && badges.some((b) => b === e || b.contains(e));
       // The pill's hit area, measured the way a finger meets it: the points (1 px apart) straight
       // through the pill's centre that land on the badge.
@@ -153,7 +153,7 @@ describe('at 360x640 with touch', () => {
         let down = 0;
         while (down < 24 && free(r.bottom + down + 1)) down++;
         const room = up + down;
-        reach.push([host.dataset.vhrVin, { hits, room }]);
+        reach.push([host.dataset.vhlVin, { hits, room }]);
       }
       // Every point of every control of the page, 2 px apart: none may land on a badge's reach
       // beyond its pill. (Under the pill itself is where the badge is drawn, on a card's top edge or
@@ -210,7 +210,7 @@ describe('at 360x640 with touch', () => {
   it('the badge panel: a sheet along the bottom of the screen, closed by a tap outside or its button', async () => {
     stack.server.sim.log.length = 0;
     const page = await phoneTab(`${stack.server.origin}/fixtures/corpus/cars-com-search.html`);
-    await expect.poll(() => page.locator('[data-vhr-vin][data-vhr-shown]').count()).toBe(5);
+    await expect.poll(() => page.locator('[data-vhl-vin][data-vhl-shown]').count()).toBe(5);
     const badge = await badgeOf(page, 'KNAE55LC7J6018811');
     await badge.open('tap');
     // The finger landed on the badge, not on the card's link under it.

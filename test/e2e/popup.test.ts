@@ -48,7 +48,7 @@ describe('popup', () => {
   it('says what "check all" costs before spending, then checks', async () => {
     const page = await stack.browser.context.newPage();
     await page.goto(`${stack.server.origin}/demo/listing.html`);
-    await page.waitForSelector('[data-vhr-vin]');
+    await page.waitForSelector('[data-vhl-vin]');
     const tabId = await stack.browser.tabIdOf(page);
     const before = stack.server.sim.log.filter((e) => e.endpoint === 'records').length;
     const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);

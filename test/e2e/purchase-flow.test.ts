@@ -155,7 +155,7 @@ describe('report viewer', () => {
     const inner = page.frames().find((f) => f !== page.mainFrame());
     expect(
       await inner?.evaluate(
-        () => (window as unknown as { __vhrReportScriptRan?: boolean }).__vhrReportScriptRan,
+        () => (window as unknown as { __vhlReportScriptRan?: boolean }).__vhlReportScriptRan,
       ),
     ).toBeUndefined();
     expect(await inner?.evaluate(() => document.title)).not.toBe('pwned');

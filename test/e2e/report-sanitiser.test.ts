@@ -24,7 +24,7 @@ beforeAll(async () => {
         import { reportDocument, sanitizeReport, countRemoteResources } from './lib/reports/report-document';
         import { extractFacts } from './lib/reports/facts/extract-facts';
         import { factsBlock } from './lib/reports/facts/facts-block';
-        window.vhr = { DOMPurify, reportDocument, sanitizeReport, countRemoteResources, extractFacts, factsBlock };`,
+        window.vhl = { DOMPurify, reportDocument, sanitizeReport, countRemoteResources, extractFacts, factsBlock };`,
     'sanitiser',
   ));
 });
@@ -34,7 +34,7 @@ afterAll(() => browser?.close());
 function judge(html: string, allowRemote = false): Promise<Verdict> {
   return page.evaluate(
     ([html, allowRemote]) => {
-      const { DOMPurify, reportDocument, sanitizeReport } = (window as unknown as { vhr: never }).vhr as {
+      const { DOMPurify, reportDocument, sanitizeReport } = (window as unknown as { vhl: never }).vhl as {
         DOMPurify: unknown;
         reportDocument: (h: string, t: unknown, o: { allowRemote: boolean }) => string;
         sanitizeReport: (h: string, t: unknown, o: { allowRemote: boolean }) => string;
@@ -242,8 +242,8 @@ describe('report sanitiser in Chromium', () => {
 
   it('puts the key facts first when asked, each linking to where the report says it, inside the frame', async () => {
     const doc = await page.evaluate((html) => {
-      const { DOMPurify, reportDocument, extractFacts, factsBlock } = (window as unknown as { vhr: never })
-        .vhr as {
+      const { DOMPurify, reportDocument, extractFacts, factsBlock } = (window as unknown as { vhl: never })
+        .vhl as {
         DOMPurify: unknown;
         reportDocument: (h: string, t: unknown, o: { allowRemote: boolean; before?: string }) => string;
         extractFacts: (d: Document) => unknown;
@@ -259,7 +259,7 @@ describe('report sanitiser in Chromium', () => {
     }, report);
     const parsed = new (await import('happy-dom')).Window().document;
     parsed.write(doc);
-    const block = parsed.querySelector('aside[data-vhr-facts]');
+    const block = parsed.querySelector('aside[data-vhl-facts]');
     expect(block?.textContent).toContain('Owners:');
     // First of what is shown (the report's head styles come before it, shown nothing).
     expect([...parsed.body.children].find((el) => el.localName !== 'style')).toBe(block);
@@ -340,8 +340,8 @@ describe('report sanitiser in Chromium', () => {
     expect(on.doc).not.toMatch(/css\.example|p\.jpg/);
     const count = await page.evaluate((h) => {
       const { countRemoteResources } = (
-        window as unknown as { vhr: { countRemoteResources(h: string, p: DOMParser): number } }
-      ).vhr;
+        window as unknown as { vhl: { countRemoteResources(h: string, p: DOMParser): number } }
+      ).vhl;
       return countRemoteResources(h, new DOMParser());
     }, html);
     expect(count).toEqual({ images: 1, others: 4 });

@@ -52,7 +52,7 @@ describe('screenshots', () => {
       await page.setViewportSize({ width: 800, height: 600 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${stack.server.origin}/fixtures/sites/interface.html`);
-      await expect.poll(() => page.locator('[data-vhr-vin][data-vhr-shown]').count()).toBe(4);
+      await expect.poll(() => page.locator('[data-vhl-vin][data-vhl-shown]').count()).toBe(4);
       await shoot(page, `badges-closed-${scheme}`);
       for (const [vin, state] of [
         ['4T1BB3EK5AU118081', 'mismatch'],

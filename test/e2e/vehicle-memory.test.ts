@@ -25,7 +25,7 @@ afterAll(async () => {
 async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
   const tab = await stack.browser.context.newPage();
   await tab.goto(url);
-  await tab.waitForSelector(`[data-vhr-vin="${CRUZE}"]`);
+  await tab.waitForSelector(`[data-vhl-vin="${CRUZE}"]`);
   const badge = await badgeOf(tab, CRUZE);
   await badge.open();
   // The history arrives after the panel (one message, written sightings first).
@@ -112,7 +112,7 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
     const opened = async (url: string, vin: string) => {
       const tab = await stack.browser.context.newPage();
       await tab.goto(url);
-      await tab.waitForSelector(`[data-vhr-vin="${vin}"]`);
+      await tab.waitForSelector(`[data-vhl-vin="${vin}"]`);
       const badge = await badgeOf(tab, vin);
       await badge.open();
       await expect.poll(() => badge.text(), { timeout: 10_000 }).toMatch(/Watch this vehicle/);

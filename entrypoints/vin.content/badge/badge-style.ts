@@ -8,9 +8,9 @@
 export const BADGE_CSS = `
 :host { all: initial; position: absolute; z-index: 1; contain: layout style; }
 /* Not drawn yet (far from the screen): no box at all, so it costs the page's layout nothing. */
-:host(:not([data-vhr-shown])) { display: none; }
+:host(:not([data-vhl-shown])) { display: none; }
 /* Drawn, not placed yet: laid out (its size is read) but not seen until it sits where it hides nothing. */
-:host(:not([data-vhr-placed])) { visibility: hidden; }
+:host(:not([data-vhl-placed])) { visibility: hidden; }
 .badge { display: inline-block; }
 /* Every word the badge shows is generated content (pill.ts says why). */
 [data-w]::before { content: attr(data-w); }

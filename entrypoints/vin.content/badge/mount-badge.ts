@@ -57,8 +57,8 @@ export function mountBadge(
   const { anchor } = placement;
   const doc = anchor.ownerDocument;
   const host = doc.createElement(BADGE_TAG);
-  host.dataset.vhrVin = placement.vin;
-  host.dataset.vhrAt = placement.append === 'first' ? 'card' : 'text';
+  host.dataset.vhlVin = placement.vin;
+  host.dataset.vhlAt = placement.append === 'first' ? 'card' : 'text';
   const shadow = host.attachShadow({ mode: 'closed' });
   if (!sheet) {
     sheet = new CSSStyleSheet();
@@ -104,7 +104,7 @@ export function mountBadge(
     // host (what a test waits for: the first panel of a page arrives after a round trip).
     onOpen: (open, drawn) => {
       host.style.zIndex = open ? '3' : '';
-      host.toggleAttribute('data-vhr-open', drawn);
+      host.toggleAttribute('data-vhl-open', drawn);
     },
   });
 
@@ -130,13 +130,13 @@ export function mountBadge(
   const forget = trackNearScreen(anchor, (near) => {
     if (!near) {
       if (toggle.isOpen() || shadow.activeElement) return false;
-      delete host.dataset.vhrShown;
+      delete host.dataset.vhlShown;
       spot?.stop();
       spot = undefined;
       stopReach();
       return true;
     }
-    host.dataset.vhrShown = '';
+    host.dataset.vhlShown = '';
     if (!rendered) {
       rendered = true;
       listing.title = listingTitle(placement);

@@ -37,7 +37,7 @@ export function boxesIn(card: Element, self: Element): { obstacles: Box[]; badge
     } else {
       const element = node as Element;
       if (element.localName === BADGE_TAG) {
-        if (element !== self && element.hasAttribute('data-vhr-placed'))
+        if (element !== self && element.hasAttribute('data-vhl-placed'))
           badges.push(boxOf(element.getBoundingClientRect()));
         node = walker.nextSibling() ?? nextOutside(walker);
         continue;

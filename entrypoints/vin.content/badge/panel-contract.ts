@@ -61,4 +61,4 @@ export interface BadgePanelApi {
 }
 
 /** The global the injected panel script sets in the isolated world. */
-export const PANEL_GLOBAL = 'vhrBadgePanel';
+export const PANEL_GLOBAL = 'vhlBadgePanel';

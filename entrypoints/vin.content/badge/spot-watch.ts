@@ -46,7 +46,7 @@ type Plan = { relayout: true } | { relayout: false; dx: number; dy: number; comp
 function measure(state: State): Plan | null {
   const { target } = state;
   const { host, card } = target;
-  if (!host.isConnected || !host.hasAttribute('data-vhr-shown')) return null;
+  if (!host.isConnected || !host.hasAttribute('data-vhl-shown')) return null;
   const hostBox = host.getBoundingClientRect();
   if (state.compact) compactSize = { width: hostBox.width, height: hostBox.height };
   else state.full = { width: hostBox.width, height: hostBox.height };
@@ -79,7 +79,7 @@ function apply(state: State, plan: Plan): void {
   if (plan.relayout) {
     state.compact = false;
     target.setCompact(false);
-    host.removeAttribute('data-vhr-placed');
+    host.removeAttribute('data-vhl-placed');
     state.placed = false;
     placeSoon(state);
     return;
@@ -94,7 +94,7 @@ function apply(state: State, plan: Plan): void {
     state.compact = plan.compact;
     target.setCompact(plan.compact);
   }
-  if (!state.placed) host.dataset.vhrPlaced = '';
+  if (!state.placed) host.dataset.vhlPlaced = '';
   state.placed = true;
   if (moved) target.onPlaced();
 }
@@ -171,7 +171,7 @@ export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): v
       observer?.unobserve(target.host);
       // Drawn again later, it is placed afresh from where the page puts it (hidden until then).
       target.host.style.transform = '';
-      target.host.removeAttribute('data-vhr-placed');
+      target.host.removeAttribute('data-vhl-placed');
       states.delete(target.host);
       onCard.delete(state);
       if (onCard.size === 0) {

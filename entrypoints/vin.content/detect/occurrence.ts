@@ -17,4 +17,4 @@ export interface Occurrence {
 }
 
 /** The badge's host element: the scanner never reads inside it, nor the page's changes to it. */
-export const BADGE_TAG = 'vhr-badge';
+export const BADGE_TAG = 'vhl-badge';

@@ -25,5 +25,5 @@ export function factsBlock(facts: ReportFacts, ids: Set<string>): string {
     const quote = fact ? `<div style="color:#4f5b69;font-size:13px">“${esc(fact.quote)}”${where}</div>` : '';
     return `<li style="margin:2px 0"><strong>${esc(FACT_LABELS[name])}</strong>: ${value}${quote}</li>`;
   }).join('');
-  return `<aside aria-label="Key facts" data-vhr-facts style="${BOX}"><strong>Key facts</strong> <span style="color:#4f5b69;font-size:13px">(read by VIN History Lens from this report; a fact it does not state says so)</span><ul style="margin:6px 0 0;padding-left:18px">${rows}</ul></aside>`;
+  return `<aside aria-label="Key facts" data-vhl-facts style="${BOX}"><strong>Key facts</strong> <span style="color:#4f5b69;font-size:13px">(read by VIN History Lens from this report; a fact it does not state says so)</span><ul style="margin:6px 0 0;padding-left:18px">${rows}</ul></aside>`;
 }
