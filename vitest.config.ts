@@ -9,7 +9,7 @@ const e2e = {
   test: {
     include: ['test/e2e/**/*.test.ts'],
     environment: 'node' as const,
-    globalSetup: ['test/e2e/global-setup.ts'],
+    globalSetup: ['test/e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -21,7 +21,7 @@ export default defineConfig({
   test: {
     // Prints every test and hook above half its timeout and fails the run above 80 % of it.
     reporters: ['default', './test/support/timeout-budget-reporter.ts'],
-    // A stopped worker's leftover promises meeting its cut storage (test/unit/background-harness.ts)
+    // A stopped worker's leftover promises meeting its cut storage (test/unit/support/background-harness.ts)
     // are what a browser never runs at all: not errors of the code under test. Everything else is.
     onUnhandledError: (error) => !String(error.message).includes(STOPPED_WORKER),
     // Vitest's default is one worker fewer than the cores: one on these 2-core machines, which made

@@ -1,7 +1,7 @@
 // A dealer's report history in the simulator: thousands of reports over varied vehicles, for the
 // popup and library benchmarks.
 
-import { makeVin, rng } from '../fixtures/listing-page';
+import { makeVin, rng } from '../samples/listing-page';
 import type { Simulator } from '../simulator/app';
 import { addReport } from '../simulator/state';
 

@@ -12,7 +12,7 @@
 // BENCH_SMOKE=1 (npm test): 500 reports per provider and a 3-row batch; it only has to complete.
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { makeVin, rng } from '../fixtures/listing-page';
+import { makeVin, rng } from '../samples/listing-page';
 import { launchExtension } from '../scripts/chromium';
 import type { LogEntry } from '../simulator/app';
 import { startSimulatorServer } from '../simulator/server';

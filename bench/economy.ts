@@ -2,10 +2,10 @@
 // checks the service sees per report pulled, under the default settings and under a naive policy
 // that checks every VIN it sees. Ends with one line of JSON.
 
-import { makeVin, rng } from '../fixtures/listing-page';
 import { createClient } from '../lib/api/client';
 import { EconomySettings } from '../lib/records/economy';
 import type { Vin } from '../lib/vin/vin-syntax';
+import { makeVin, rng } from '../samples/listing-page';
 import { createSimulator } from '../simulator/app';
 
 const DAYS = 30;

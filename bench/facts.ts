@@ -8,7 +8,7 @@
 // real reports' bulk is. Every generation of both layouts is among them. BENCH_SMOKE=1: a few of each.
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { decodedVins } from '../fixtures/real-vins';
+import { decodedVins } from '../samples/real-vins';
 import { chromiumPath } from '../scripts/browser-paths';
 import { renderReportHtml } from '../simulator/report-html';
 

@@ -3,7 +3,7 @@
 // `vins`, every post (those at load and each new one) carries a VIN in its text, as a marketplace
 // post does; without, it is a feed with no vehicle at all. The page's own script is the workload
 // the extension runs beside: the benchmark measures what the extension adds to it.
-import { makeVin, rng } from '../fixtures/listing-page';
+import { makeVin, rng } from '../samples/listing-page';
 
 export function feedPage(withVins: boolean): string {
   const random = rng(7);

@@ -1,7 +1,7 @@
 // findVinCandidates (the content script's hot path; the JSON key keeps its old name, findVinsMBps) against a bare regex pass over the same text, in MB/s (median of several runs).
 
-import { cardHtml, listingPage, rng } from '../fixtures/listing-page';
 import { findVinCandidates } from '../lib/vin/vin-syntax';
+import { cardHtml, listingPage, rng } from '../samples/listing-page';
 
 const BARE = /\b[A-HJ-NPR-Z0-9]{17}\b/g;
 

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { cardHtml, kindOf, listingPage, makeVin, rng } from '../fixtures/listing-page';
+import { cardHtml, kindOf, listingPage, makeVin, rng } from '../samples/listing-page';
 import { launchExtension } from '../scripts/chromium';
 import { startSimulatorServer } from '../simulator/server';
 import { measureFindVins } from './find-vins-throughput';

@@ -2,8 +2,8 @@
 // table's render and layout), median of 10 in Chromium, beside a baseline measured in the same page
 // and run: the same 500 rows of plain text inserted as one HTML string. Ends with one line of JSON.
 import { execFileSync } from 'node:child_process';
-import { decodedVins } from '../fixtures/real-vins';
 import { expectedCheckDigit } from '../lib/vin/vin-syntax';
+import { decodedVins } from '../samples/real-vins';
 import { launchExtension } from '../scripts/chromium';
 import { startSimulatorServer } from '../simulator/server';
 

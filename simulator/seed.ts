@@ -1,5 +1,5 @@
 // Demo data for the simulator. VINs, years, makes and models are real (public documentation of the
-// service, and the MIT-licensed test data of the `vin` Python package in fixtures/data); record counts
+// service, and the MIT-licensed test data of the `vin` Python package in samples/data); record counts
 // and people are invented.
 
 export interface SeedVehicle {

@@ -1,6 +1,6 @@
 // Wire schemas of the Vehicle History Report Service (docs/api-spec.md), and their normalising
 // into the extension's shapes (lib/domain.ts). Only the background and the client read the wire
-// (checked by test/unit/import-boundaries.test.ts).
+// (checked by test/unit/repository/import-boundaries.test.ts).
 //
 // Leniency follows docs/service-notes.md: ids and yearMakeModel have been seen as numbers
 // or null, so they are coerced (safe: they are only shown and used as keys). Money and

@@ -2,7 +2,7 @@
 // ({ id, type, data, timestamp } answered by { res } or { err }), which the pages send with the
 // library and the content script with its own sender (message-sender.ts), in a few lines instead of
 // the library and webextension-polyfill under it (4 KB gzip of the background's 40 KB budget). Pinned
-// against the library by test/unit/message-sender.test.ts.
+// against the library by test/unit/messaging/message-sender.test.ts.
 import type { SenderInfo } from './sender-kind';
 
 /** What one message type's handler is given: the payload, and who the browser says sent it. */

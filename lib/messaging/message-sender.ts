@@ -1,7 +1,7 @@
 // The content script's side of messaging: the wire format of @webext-core/messaging
 // ({ id, type, data, timestamp } answered by { res } or { err }) in a few lines instead of the
 // library's 1.8 KB gzip. Typed by the protocol table; the wire format is pinned against the library
-// by test/unit/message-sender.test.ts, and the unit tests deliver every message through this sender.
+// by test/unit/messaging/message-sender.test.ts, and the unit tests deliver every message through this sender.
 
 import { type Result, unanswered } from '../errors/result';
 import type { MessageType, RequestOf, ResponseOf } from './protocol';

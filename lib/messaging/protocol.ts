@@ -2,7 +2,7 @@
 // schema its request is parsed with (requests.ts, what the background reads at run time) and the
 // schema of its answer (here). The types callers and handlers see are derived from it, so a request
 // schema that gains a required field fails to compile at every caller that does not send it
-// (test/unit/protocol-types.test.ts), and a handler that does not match its schemas fails to compile
+// (test/unit/messaging/protocol-types.test.ts), and a handler that does not match its schemas fails to compile
 // in the background's wiring.
 import { z } from 'zod/mini';
 import { Account } from '../account/account-messages';

@@ -10,7 +10,7 @@ export const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
 export const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
 /**
- * Manufacturers whose real VINs do not follow the check-digit rule. fixtures/data/vin-exceptions.yaml
+ * Manufacturers whose real VINs do not follow the check-digit rule. samples/data/vin-exceptions.yaml
  * holds 299 such VINs from NHTSA's data, all Genesis (KMT) with a letter in position 9: these must
  * still be found on a page and never be shown to the user as mistyped.
  */

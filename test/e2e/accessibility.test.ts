@@ -1,7 +1,7 @@
 // Every extension page: no serious or critical axe violation, and usable with the keyboard alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe';
-import { startStack } from './setup-extension';
+import { seriousViolations } from './support/axe';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // the middle of a purchase. Against the simulator as a real HTTP server.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badgeOf } from './closed-shadow';
-import { fromPage } from './from-page';
-import { startStack } from './setup-extension';
+import { badgeOf } from './support/closed-shadow';
+import { fromPage } from './support/from-page';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

@@ -85,7 +85,7 @@ describe('what a complete copy needs', () => {
     expect(urls).not.toContain('what=form');
     expect(urls).not.toContain('what=meta-refresh');
     // The hostile CSS and photo aim at the service: listed here, refused by the downloader's policy
-    // (test/unit/download-copy.test.ts), and named in the viewer as never downloaded.
+    // (test/unit/reports/download-copy.test.ts), and named in the viewer as never downloaded.
     expect(refs.filter((ref) => ref.url.startsWith(SERVICE)).map((ref) => ref.kind)).toEqual([
       'css-file',
       'image',

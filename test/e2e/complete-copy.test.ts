@@ -7,7 +7,7 @@
 // leak nothing after inlining. (A full quota cannot be staged in Chromium: DevTools'
 // Storage.overrideQuotaForOrigin leaves extension origins at their own quota; the withdrawn
 // permission and the refused host are in firefox-complete-copy.test.ts, the full quota in
-// test/unit/complete-copy-store.test.ts, against fake-indexeddb refusing the write.)
+// test/unit/reports/complete-copy-store.test.ts, against fake-indexeddb refusing the write.)
 import { readFileSync } from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +19,8 @@ import {
   plainCspWith,
   startPlainServer,
   withHostileStylesheet,
-} from './report-fidelity';
-import { startStack } from './setup-extension';
+} from './support/report-fidelity';
+import { startStack } from './support/setup-extension';
 
 const VIEWPORT = { width: 1000, height: 900 };
 let stack: Awaited<ReturnType<typeof startStack>>;

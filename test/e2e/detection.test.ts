@@ -1,11 +1,11 @@
 // VIN detection and badges on pages served from 127.0.0.1, in real Chromium.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodedVins } from '../../fixtures/real-vins';
+import { decodedVins } from '../../samples/real-vins';
 import { placementsOf } from '../support/data-only-pages';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
-import { badgeOf } from './closed-shadow';
-import { startStack } from './setup-extension';
+import { badgeOf } from './support/closed-shadow';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

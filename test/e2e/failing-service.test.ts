@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultInput } from '@/simulator/faults';
 import { DEMO_API_KEY, SEED_USERS, SEED_VEHICLES } from '@/simulator/seed';
-import { startStack } from './setup-extension';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 const pageErrors: string[] = [];

@@ -16,8 +16,8 @@ import {
   plainCspWith,
   startPlainServer,
   withHostileStylesheet,
-} from './report-fidelity';
-import { startFixtureServer } from './setup-extension';
+} from './support/report-fidelity';
+import { startFixtureServer } from './support/setup-extension';
 
 const VIEWPORT = { width: 1000, height: 900 };
 let server: SimulatorServer;

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
-import { measureFit } from './phone-fit';
-import { startFixtureServer } from './setup-extension';
+import { measureFit } from './support/phone-fit';
+import { startFixtureServer } from './support/setup-extension';
 
 let server: SimulatorServer;
 let firefox: FirefoxExtension;

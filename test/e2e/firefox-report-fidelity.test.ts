@@ -18,8 +18,8 @@ import {
   startPlainServer,
   textKept,
   withHostileStylesheet,
-} from './report-fidelity';
-import { startFixtureServer } from './setup-extension';
+} from './support/report-fidelity';
+import { startFixtureServer } from './support/setup-extension';
 
 const VIEWPORT = { width: 1000, height: 900 };
 

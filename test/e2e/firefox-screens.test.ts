@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
 import { launchFirefoxExtension } from '../../scripts/firefox';
-import { startFixtureServer } from './setup-extension';
+import { startFixtureServer } from './support/setup-extension';
 
 let server: SimulatorServer;
 beforeAll(async () => {

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
-import { firefoxBadgeOf } from './firefox-closed-shadow';
-import { AUTOTRADER_URL, CARS_URL, CRUZE, countMemory, shown, sitePage } from './memory-sites';
-import { startFixtureServer } from './setup-extension';
+import { firefoxBadgeOf } from './support/firefox-closed-shadow';
+import { AUTOTRADER_URL, CARS_URL, CRUZE, countMemory, shown, sitePage } from './support/memory-sites';
+import { startFixtureServer } from './support/setup-extension';
 
 let server: SimulatorServer;
 let firefox: FirefoxExtension;

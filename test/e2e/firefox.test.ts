@@ -11,7 +11,7 @@ import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
 import { wireMessage } from '../../scripts/wire-message';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
-import { startFixtureServer } from './setup-extension';
+import { startFixtureServer } from './support/setup-extension';
 
 let server: SimulatorServer;
 let firefox: FirefoxExtension;

@@ -5,8 +5,8 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/simulator/seed';
-import { badgeOf } from './closed-shadow';
-import { startStack } from './setup-extension';
+import { badgeOf } from './support/closed-shadow';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let page: Page;

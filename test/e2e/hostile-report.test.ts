@@ -6,7 +6,7 @@ import type { Frame, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import { type XssVector, xssVectors } from '../support/xss-vectors';
-import { startStack } from './setup-extension';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let viewer: Page;

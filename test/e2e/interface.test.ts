@@ -4,8 +4,8 @@
 // at least 14 px (12 px for the smallest print).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badgeOf } from './closed-shadow';
-import { startStack } from './setup-extension';
+import { badgeOf } from './support/closed-shadow';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleHistory } from '@/simulator/report-history';
-import { badgeOf } from './closed-shadow';
-import { startStack } from './setup-extension';
+import { badgeOf } from './support/closed-shadow';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 // throughout; the background's memory is reported.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack } from './setup-extension';
+import { startStack } from './support/setup-extension';
 
 const TABS = 50;
 const PER_TAB = 25;

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultInput } from '@/simulator/faults';
-import { startStack } from './setup-extension';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 const pages: Page[] = [];

@@ -7,10 +7,10 @@
 // that opens as a sheet along the bottom of the screen and closes with a tap outside.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe';
-import { badgeOf } from './closed-shadow';
-import { type Fit, measureFit } from './phone-fit';
-import { startStack } from './setup-extension';
+import { seriousViolations } from './support/axe';
+import { badgeOf } from './support/closed-shadow';
+import { type Fit, measureFit } from './support/phone-fit';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // The popup's states and actions, with the extension set up on the demo key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack } from './setup-extension';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

@@ -19,8 +19,8 @@ import {
   startPlainServer,
   textKept,
   withHostileStylesheet,
-} from './report-fidelity';
-import { startStack } from './setup-extension';
+} from './support/report-fidelity';
+import { startStack } from './support/setup-extension';
 
 const VIEWPORT = { width: 1000, height: 900 };
 

@@ -3,8 +3,8 @@
 // (the README shows six of them from docs/).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badgeOf } from './closed-shadow';
-import { startStack } from './setup-extension';
+import { badgeOf } from './support/closed-shadow';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

@@ -4,9 +4,9 @@
 // browsing memory" leaves nothing in the store (read back from an extension page).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badgeOf } from './closed-shadow';
-import { AUTOTRADER_URL, CARS_URL, CRUZE, countMemory, shown, sitePage } from './memory-sites';
-import { startStack } from './setup-extension';
+import { badgeOf } from './support/closed-shadow';
+import { AUTOTRADER_URL, CARS_URL, CRUZE, countMemory, shown, sitePage } from './support/memory-sites';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {

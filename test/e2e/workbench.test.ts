@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decodedVins } from '../../fixtures/real-vins';
-import { seriousViolations } from './axe';
-import { startStack } from './setup-extension';
+import { decodedVins } from '../../samples/real-vins';
+import { seriousViolations } from './support/axe';
+import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 const sim = () => stack.server.sim;

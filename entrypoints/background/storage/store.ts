@@ -16,7 +16,7 @@ interface StoreSchema extends DBSchema {
   values: { key: string; value: unknown };
 }
 
-/** Tests open it by this name to write garbage into it (test/unit/stored-garbage.test.ts). */
+/** Tests open it by this name to write garbage into it (test/unit/storage/stored-garbage.test.ts). */
 export const STORE_DB_NAME = 'vin-history-store';
 const MIGRATED = 'migratedFromStorageLocal';
 

@@ -1,0 +1,266 @@
+// The badge as the page shows it: the pill (plain DOM, in the content script) and its panel (injected
+// on the first click: here the same panel module, loaded directly). Free decode at once, record
+// counts only on request, purchases only through the extension's own window.
+
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { badgePanelApi } from '@/entrypoints/badge-panel/panel-api';
+import { createToggle } from '@/entrypoints/vin.content/badge/badge-toggle';
+import type { BadgeActions, BadgePanelApi } from '@/entrypoints/vin.content/badge/panel-contract';
+import { createPill } from '@/entrypoints/vin.content/badge/pill';
+import { noFacts } from '@/lib/reports/facts/report-facts';
+import type { ListingSays } from '@/lib/vin/listing-mismatch';
+import { decodeVin } from '@/lib/vin/vin-verdict';
+import { vinOf } from '../../../samples/vin-of';
+
+afterEach(() => {
+  cleanup();
+  document.body.replaceChildren();
+});
+
+const counts = {
+  vin: '1C6RD6FT1CS310366',
+  vehicle: { year: 2012, make: 'Ram', model: '1500 Laramie' },
+  records: { providerA: 33, providerB: 37 },
+};
+
+/**
+ * An element's words as the user sees them: text and the badge's generated words (`data-w`, CSS
+ * content: pill.ts says why no account-dependent word is a text node).
+ */
+function words(el: Element | null | undefined): string {
+  if (!el) return '';
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) parts.push(node.nodeValue ?? '');
+    else if (node.nodeType === 1) {
+      const w = (node as Element).getAttribute('data-w');
+      if (w !== null) parts.push(w);
+      for (const child of node.childNodes) walk(child);
+    }
+  };
+  walk(el);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** The element showing these generated words, once it is drawn. */
+const shownWords = (shadow: ShadowRoot, match: string | RegExp) =>
+  waitFor(() => {
+    const found = [...shadow.querySelectorAll('[data-w]')].find((el) => {
+      const w = el.getAttribute('data-w') ?? '';
+      return typeof match === 'string' ? w === match : match.test(w);
+    });
+    if (!found) throw new Error(`no words ${match}`);
+    return found;
+  });
+
+function setup(
+  overrides: Partial<BadgeActions> = {},
+  props: { owned?: boolean; mismatch?: ListingSays | null } = {},
+  load: () => Promise<BadgePanelApi | string> = async () => badgePanelApi,
+) {
+  const actions: BadgeActions = {
+    checkRecords: vi.fn(async () => ({ ok: true as const, value: counts })),
+    openPurchase: vi.fn(async () => ({ ok: true as const, value: null })),
+    openOwned: vi.fn(async () => ({ ok: true as const, value: null })),
+    checkNewRecords: vi.fn(async () => ({
+      ok: true as const,
+      value: {
+        counts,
+        report: { provider: 'providerA' as const, id: '7', createdAt: '2026-11-01T11:00:00.000Z' },
+        before: { providerA: 30, providerB: 37, at: 1 },
+      },
+    })),
+    // A report read with 2 owners, no accidents and a clean title (the panel words it).
+    ownedFacts: vi.fn(async () => ({
+      ok: true as const,
+      value: [
+        {
+          provider: 'providerA' as const,
+          facts: {
+            ...noFacts('providerA', 'A1'),
+            owners: { value: 2, quote: '2 owners' },
+            accidents: { value: { count: 0, worst: null }, quote: 'No accidents reported' },
+            titleBrands: { value: [], quote: 'No problems reported' },
+          },
+        },
+      ],
+    })),
+    history: vi.fn(async () => ({
+      ok: true as const,
+      value: { listings: [], current: null, report: null, watched: false, at: 0 },
+    })),
+    watch: vi.fn(async (_vin: string, on: boolean) => ({ ok: true as const, value: on })),
+    forget: vi.fn(async () => ({ ok: true as const, value: null })),
+    ...overrides,
+  };
+  // As mount-badge.ts builds it, in a shadow root (open here, for the queries).
+  const host = document.createElement('vhl-badge');
+  document.body.append(host);
+  const shadow = host.attachShadow({ mode: 'open' });
+  const decode = decodeVin(vinOf('1C6RD6FT1CS310366'), 2026);
+  const pill = createPill(document, decode);
+  const state = { counts: undefined, owned: props.owned ?? false, mismatch: props.mismatch ?? null };
+  pill.show(state);
+  const mount = document.createElement('div');
+  pill.root.append(mount);
+  shadow.append(pill.root);
+  const onWords = vi.fn();
+  createToggle({
+    pill,
+    target: { shadow, mount, pill: pill.button },
+    state,
+    decode,
+    actions,
+    listing: { url: 'https://www.cars.com/vehicledetail/abc/', title: '2012 Ram 1500' },
+    load,
+    onWords,
+    onOpen: () => {},
+  });
+  return { actions, ui: within(shadow as unknown as HTMLElement), shadow, pill: pill.button, onWords };
+}
+
+describe('badge', () => {
+  it('shows the local decode without asking anything', async () => {
+    const { actions, ui } = setup();
+    fireEvent.click(ui.getByRole('button', { name: /2012 Ram/ }));
+    expect(await ui.findByText('1C6RD6FT1CS310366')).toBeTruthy();
+    expect(ui.getByText(/United States/)).toBeTruthy();
+    expect(actions.checkRecords).not.toHaveBeenCalled();
+  });
+
+  it('checks records only when asked, says it costs a record check, and the pill then shows the counts', async () => {
+    const { actions, ui, shadow, pill, onWords } = setup();
+    fireEvent.click(pill);
+    expect(await shownWords(shadow, 'uses 1 record check')).toBeTruthy();
+    fireEvent.click(ui.getByRole('button', { name: 'Check records' }));
+    expect(await shownWords(shadow, '33 records')).toBeTruthy();
+    expect(await shownWords(shadow, '37 records')).toBeTruthy();
+    expect(actions.checkRecords).toHaveBeenCalledTimes(1);
+    expect(words(pill)).toContain('2012 Ram · 70 records');
+    expect(onWords).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens the extension's confirmation window, and never buys from the page", async () => {
+    const { actions, ui, shadow, pill } = setup();
+    fireEvent.click(pill);
+    fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
+    // The paid action names its cost; the balance is never shown to the page.
+    fireEvent.click(await ui.findByRole('button', { name: 'Get a report · 1 credit…' }));
+    expect(words(shadow.firstElementChild)).not.toMatch(/credits? left|balance/i);
+    expect(await shownWords(shadow, /confirm there/)).toBeTruthy();
+    expect(actions.openPurchase).toHaveBeenCalledWith('1C6RD6FT1CS310366');
+  });
+
+  it('shows a failed check with its message and lets the user try again', async () => {
+    let calls = 0;
+    const { ui, shadow, pill } = setup({
+      checkRecords: async () =>
+        ++calls === 1
+          ? {
+              ok: false,
+              error: {
+                kind: 'rate-limited',
+                message: 'The service is limiting requests (HTTP 429). Try again in 60 s.',
+              },
+            }
+          : { ok: true, value: counts },
+    });
+    fireEvent.click(pill);
+    fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
+    expect(words(await ui.findByRole('alert'))).toMatch(/Try again in 60 s/);
+    fireEvent.click(ui.getByRole('button', { name: 'Try again' }));
+    expect(await shownWords(shadow, '33 records')).toBeTruthy();
+  });
+
+  it('turns a background that does not answer into a message, not a blank panel', async () => {
+    const { ui, pill } = setup({
+      checkRecords: async () => Promise.reject(new Error('Could not establish connection')),
+    });
+    fireEvent.click(pill);
+    fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
+    expect(words(await ui.findByRole('alert'))).toMatch(/did not answer \(Could not establish connection\)/);
+  });
+
+  it('marks a report held (a check in the mark, the same words and size), tells screen readers, and opens it free', async () => {
+    const { actions, ui, shadow, pill } = setup({}, { owned: true });
+    // The pill shows the vehicle as for anyone, with a check; its facts are asked for once the panel opens.
+    expect(actions.ownedFacts).not.toHaveBeenCalled();
+    expect(words(pill)).toBe('✓VIN History Lens: 2012 Ram');
+    fireEvent.click(ui.getByRole('button', { name: 'VIN History Lens: your report, open it · 2012 Ram' }));
+    expect(words(await ui.findByTestId('owned-facts'))).toMatch(
+      /^providerA: 2 owners · no accidents · clean title/,
+    );
+    expect(actions.ownedFacts).toHaveBeenCalledWith('1C6RD6FT1CS310366');
+    fireEvent.click(await ui.findByRole('button', { name: 'Open your report (free)' }));
+    expect(await shownWords(shadow, /opened in a new tab/)).toBeTruthy();
+    expect(actions.openOwned).toHaveBeenCalledWith('1C6RD6FT1CS310366');
+    expect(ui.queryByRole('button', { name: 'Check records' })).toBeNull();
+    expect(actions.openPurchase).not.toHaveBeenCalled();
+    // Held: one record check on request says what was added since the purchase.
+    fireEvent.click(ui.getByRole('button', { name: 'Check for new records · 1 record check' }));
+    expect(words(await ui.findByTestId('since'))).toMatch(
+      /^3 records added to providerA since you bought the report \(30 then, 33 now\)/,
+    );
+    expect(actions.checkNewRecords).toHaveBeenCalledTimes(1);
+  });
+
+  it('warns when the VIN contradicts the listing, before anything is spent', async () => {
+    const { ui } = setup({}, { mismatch: { year: 2018, make: 'Honda' } });
+    fireEvent.click(ui.getByRole('button', { name: /VIN does not match/ }));
+    expect((await ui.findByRole('alert')).textContent).toMatch(
+      /decodes as 2012 Ram, but the listing says 2018 Honda\. A typo, or a sign of fraud/,
+    );
+  });
+
+  it('closes on its close button, on Escape (the focus back on the pill) and on a click outside', async () => {
+    const { ui, pill } = setup();
+    fireEvent.click(pill);
+    fireEvent.click(await ui.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(ui.queryByRole('region')).toBeNull());
+    fireEvent.click(pill);
+    fireEvent.keyDown(await ui.findByRole('button', { name: 'Check records' }), { key: 'Escape' });
+    await waitFor(() => expect(ui.queryByRole('region')).toBeNull());
+    expect(pill.getAttribute('aria-expanded')).toBe('false');
+    expect((pill.getRootNode() as ShadowRoot).activeElement).toBe(pill);
+    fireEvent.click(pill);
+    await ui.findByRole('region');
+    fireEvent.pointerDown(document.body);
+    await waitFor(() => expect(ui.queryByRole('region')).toBeNull());
+    expect(pill.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('says on the pill why its panel could not come, opens nothing, and asks again on the next click', async () => {
+    let answers = 0;
+    const { ui, pill } = setup({}, {}, async () =>
+      ++answers === 1 ? 'The extension did not answer: reload the page.' : badgePanelApi,
+    );
+    fireEvent.click(pill);
+    await waitFor(() => expect(pill.title).toBe('The extension did not answer: reload the page.'));
+    expect(pill.getAttribute('aria-expanded')).toBe('false');
+    expect(ui.queryByRole('region')).toBeNull();
+    fireEvent.click(pill);
+    expect(await ui.findByRole('region')).toBeTruthy();
+  });
+
+  it('opens its panel as a sheet (a popover, in the top layer) on a phone-wide window only', async () => {
+    const width = innerWidth;
+    try {
+      for (const [w, sheet] of [
+        [1024, false],
+        [360, true],
+      ] as const) {
+        document.body.replaceChildren();
+        (globalThis as { innerWidth: number }).innerWidth = w;
+        const { ui, pill } = setup();
+        fireEvent.click(pill);
+        const panel = await ui.findByRole('region');
+        expect([panel.classList.contains('sheet'), panel.getAttribute('popover')]).toEqual(
+          sheet ? [true, 'manual'] : [false, null],
+        );
+      }
+    } finally {
+      (globalThis as { innerWidth: number }).innerWidth = width;
+    }
+  });
+});

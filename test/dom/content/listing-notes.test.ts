@@ -1,0 +1,54 @@
+// What the content script tells the memory of vehicles seen (entrypoints/vin.content/detect/
+// listing-notes.ts), on the cars.com results shape (test/fixtures/sites/cars-com.html: fuse-card
+// elements with a data-vehicle-details record, the price and mileage as card text): each badged
+// vehicle's price and mileage from its record first, then its card; the first message at once, the
+// next ones a second apart; the cards read when their message goes, not while badges are placed.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createListingNotes } from '@/entrypoints/vin.content/detect/listing-notes';
+import type { Occurrence } from '@/entrypoints/vin.content/detect/occurrence';
+import type { Placement } from '@/entrypoints/vin.content/detect/place-strategies';
+import type { Sighting } from '@/lib/memory/listing-memory';
+import { noActions, scanFixture } from '../support/scan-fixture';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('listing notes', () => {
+  it("send each badged vehicle's price and mileage, the first message at once and the next a second later", async () => {
+    const sent: Array<{ at: number; sightings: Sighting[] }> = [];
+    const notes = createListingNotes(document, (sightings) => sent.push({ at: Date.now(), sightings }));
+    const mounted: Array<[Placement, Occurrence[]]> = [];
+    await scanFixture('cars-com.html', noActions, (placement, _, found) => mounted.push([placement, found]));
+    vi.useFakeTimers();
+    for (const [placement, found] of mounted) notes.note(placement, found);
+    // Read when sent: a mileage the page changes before then is the one remembered.
+    (document.querySelector('.mileage') as HTMLElement).textContent = '98,900 mi.';
+    expect(sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(1);
+    const byVin = new Map(sent[0]?.sightings.map((s) => [s.vin, s]));
+    // The Cruze's price from its data-vehicle-details record, its mileage from its card's text; the
+    // Infiniti's record has no price: its card's.
+    expect(byVin.get('1G1PG5SC3C7167133' as Sighting['vin'])).toEqual({
+      vin: '1G1PG5SC3C7167133',
+      price: 7450,
+      mileage: 98900,
+    });
+    expect(byVin.get('5N3ZA0NE1AN908084' as Sighting['vin'])).toEqual({
+      vin: '5N3ZA0NE1AN908084',
+      price: 14990,
+    });
+
+    // 450 more (a long feed): 200 a message, a second apart.
+    const [first] = mounted;
+    if (!first) throw new Error('nothing mounted');
+    for (let i = 0; i < 450; i++) notes.note(...first);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent.map((m) => m.sightings.length)).toEqual([mounted.length, 200, 200, 50]);
+  });
+});

@@ -1,0 +1,373 @@
+// Every state of the pages' components, rendered with Preact Testing Library.
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
+import { AccountState } from '@/entrypoints/popup/account-state';
+import { AccountSummary } from '@/entrypoints/popup/account-summary';
+import { CheckAll } from '@/entrypoints/popup/check-all';
+import { PopupHead } from '@/entrypoints/popup/popup-head';
+import { ReportsList } from '@/entrypoints/popup/reports-list';
+import { TabVins } from '@/entrypoints/popup/tab-vin-list';
+import { VinBox } from '@/entrypoints/popup/vin-box';
+import type { Account } from '@/lib/account/account-messages';
+import type { ReportSummary } from '@/lib/domain';
+import type { PurchaseStatus } from '@/lib/purchases/purchase-messages';
+import type { CheckAllPlan } from '@/lib/records/economy';
+import { makeVin, rng } from '../../../samples/listing-page';
+
+afterEach(cleanup);
+
+const REPORTS: ReportSummary[] = [
+  {
+    provider: 'providerB',
+    id: '2',
+    vin: 'WBSPM9C52BE209978',
+    yearMakeModel: '2011 BMW M3',
+    createdAt: '2026-11-15T08:01:30.000Z',
+    updatedAt: '2026-11-15T08:01:30.000Z',
+  },
+  {
+    provider: 'providerA',
+    id: '1',
+    vin: '1G1PG5SC3C7167133',
+    yearMakeModel: '2012 Chevrolet Cruze LT',
+    createdAt: '2026-10-28T14:02:11.000Z',
+    updatedAt: '2026-10-28T14:02:11.000Z',
+  },
+];
+const ACCOUNT: Account = {
+  user: { id: 'u', name: 'Dana Demo', email: 'dana@example.com', createdAt: 'x', updatedAt: 'x' },
+  limits: { dailyLimit: 20, providerAReportsLeftToday: 3, providerBReportsLeftToday: 0, credits: 1 },
+  reports: REPORTS,
+  at: Date.now() - 90 * 60 * 1000,
+};
+
+describe('popup account', () => {
+  it('says credits and allowances in plain words', () => {
+    render(<AccountSummary account={ACCOUNT} ledger={null} />);
+    expect(screen.getByTestId('credits').textContent).toBe('1 credit left · a report costs 1');
+    expect(screen.getByText('providerA: 3 of 20 reports left today')).toBeTruthy();
+    expect(screen.getByText('providerB: 0 of 20 reports left today')).toBeTruthy();
+  });
+
+  it('colours the 30-day record checks against the 3-to-5 band and says the rule', () => {
+    const health = (checks: number, reports: number, warnRatio = 5) => {
+      const { unmount } = render(
+        <AccountSummary
+          account={ACCOUNT}
+          ledger={{
+            checks,
+            reports,
+            checksPerReport: reports ? Math.round((checks / reports) * 100) / 100 : 0,
+            warnRatio,
+          }}
+        />,
+      );
+      const ledger = screen.getByTestId('ledger');
+      const found = [ledger.dataset.health, ledger.textContent ?? ''];
+      unmount();
+      return found;
+    };
+    expect(health(12, 3)[0]).toBe('good');
+    expect(health(21, 3)[0]).toBe('watch');
+    // The band's edge is the user's warning ratio, the one "check all" warns at.
+    expect(health(12, 3, 3)[0]).toBe('watch');
+    expect(health(21, 3, 3)[0]).toBe('risk');
+    const [risk, text] = health(8, 0);
+    expect(risk).toBe('risk');
+    expect(text).toContain('Last 30 days: 8 record checks, 0 reports · at risk');
+    expect(text).toContain('3 to 5 record checks for each report bought');
+  });
+
+  it('is loading, never blank, before anything is known', () => {
+    render(<AccountState account={null} refreshing />);
+    expect(screen.getByText('Loading your account…')).toBeTruthy();
+  });
+
+  it('leads to set-up when there is no key yet', () => {
+    render(
+      <AccountState
+        account={{ ok: false, error: { kind: 'no-key', message: 'No API key is set yet.' } }}
+        refreshing={false}
+      />,
+    );
+    expect(screen.getByTestId('no-key')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Set up' })).toBeTruthy();
+  });
+
+  it("shows a rejected key with the service's explanation and a way to the settings", () => {
+    const message =
+      'The service rejected the API key (HTTP 401), or this network is not allowed by the service.';
+    render(
+      <AccountState account={{ ok: false, error: { kind: 'key-rejected', message } }} refreshing={false} />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(`Key rejected. ${message}`);
+    expect(screen.getByRole('button', { name: 'Open settings' })).toBeTruthy();
+  });
+
+  it('shows offline data with its age', () => {
+    const stale: Account = {
+      ...ACCOUNT,
+      refreshError: { kind: 'network', message: 'Could not reach the service.' },
+    };
+    render(<AccountState account={{ ok: true, value: stale }} refreshing={false} />);
+    expect(screen.getByTestId('stale').textContent).toBe(
+      'Showing what was known 2 h ago: Could not reach the service.',
+    );
+  });
+
+  it('says the figures on screen are being updated, and how old they are when that matters', () => {
+    render(<AccountState account={{ ok: true, value: ACCOUNT }} refreshing />);
+    expect(screen.getByTestId('updating').textContent).toBe('Updating… These figures are from 2 h ago.');
+    cleanup();
+    render(<AccountState account={{ ok: true, value: { ...ACCOUNT, at: Date.now() - 5_000 } }} refreshing />);
+    expect(screen.getByTestId('updating').textContent).toBe('Updating…');
+  });
+
+  it("the popup's first paint shows the headline as the whole popup does, credits and display names", () => {
+    render(
+      <PopupHead
+        account={{ ok: true, value: ACCOUNT }}
+        refreshing
+        ledger={null}
+        names={{ providerA: 'AutoLedger' }}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('VIN History Lens');
+    expect(screen.getByTestId('credits').textContent).toBe('1 credit left · a report costs 1');
+    expect(screen.getByText('AutoLedger: 3 of 20 reports left today')).toBeTruthy();
+    expect(screen.getByTestId('updating')).toBeTruthy();
+  });
+});
+
+describe('VIN box', () => {
+  it('explains each kind of mistake and enables the actions only for a VIN', () => {
+    const onCheck = vi.fn();
+    render(<VinBox onCheck={onCheck} onGetReport={vi.fn()} />);
+    const box = screen.getByLabelText('Look up a VIN');
+    fireEvent.input(box, { target: { value: '1G1PG5SC3C71671' } });
+    expect(screen.getByText('A VIN has 17 characters; this one has 15.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Check records' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.input(box, { target: { value: '1g1pg5sc3c 7167133' } });
+    expect(screen.getByText('VIN 1G1PG5SC3C7167133')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
+    expect(onCheck).toHaveBeenCalledWith('1G1PG5SC3C7167133');
+  });
+});
+
+describe('reports list', () => {
+  it('shows the newest reports it is given and links to the library with the count of all', () => {
+    render(<ReportsList recent={REPORTS.slice(0, 1)} count={4321} />);
+    expect(screen.getAllByRole('link')[0]?.getAttribute('href')).toBe(
+      `report.html?provider=${REPORTS[0]?.provider}&id=${REPORTS[0]?.id}`,
+    );
+    const all = screen.getByTestId('all-reports');
+    expect(all.textContent).toBe('All reports (4321) in the library');
+    expect(all.getAttribute('href')).toBe('library.html');
+  });
+
+  it('says so when the user holds none, and offers no library link', () => {
+    render(<ReportsList recent={[]} count={0} />);
+    expect(screen.getByText('You hold no reports yet.')).toBeTruthy();
+    expect(screen.queryByTestId('all-reports')).toBeNull();
+  });
+});
+
+describe("the tab's VINs", () => {
+  it('shows 25 rows and says how many more there are (no hidden scroll box); a checked row offers a report', async () => {
+    const random = rng(3);
+    const vins = Array.from({ length: 30 }, () => makeVin(random));
+    const getReport = vi.fn();
+    const first = vins[0] as string;
+    render(
+      <TabVins
+        vins={vins}
+        checkRecords={vi.fn()}
+        getReport={getReport}
+        results={{
+          [first]: {
+            ok: true,
+            value: {
+              vin: first,
+              vehicle: { year: 2012, make: 'Ram', model: '1500' },
+              records: { providerA: 3, providerB: 4 },
+            },
+          },
+        }}
+      />,
+    );
+    expect(screen.getAllByRole('listitem')).toHaveLength(25);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 5 more of 30 VINs' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(30);
+    fireEvent.click(
+      screen.getByRole('button', { name: `Get a report for ${first} (1 credit, confirmed first)` }),
+    );
+    expect(getReport).toHaveBeenCalledWith(first);
+  });
+});
+
+describe('check all', () => {
+  const [A, B, C, D, E, F, G, H] = Array.from(
+    { length: 8 },
+    (
+      (random) => () =>
+        makeVin(random)
+    )(rng(5)),
+  );
+  const plan = (over: Partial<CheckAllPlan>): CheckAllPlan => ({
+    id: 'plan-1',
+    toCheck: [A!, B!],
+    cached: [],
+    ratioNow: 2,
+    ratioAfter: 4,
+    warn: false,
+    needsOverride: false,
+    ...over,
+  });
+
+  it('says the cost first and spends nothing until confirmed', async () => {
+    const run = vi.fn(async () => ({ ok: true as const, value: { plan: plan({}), results: {} } }));
+    render(<CheckAll plan={async () => ({ ok: true, value: plan({}) })} run={run} onDone={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check all VINs on this page…' }));
+    expect((await screen.findByRole('group')).textContent).toMatch(
+      /This uses 2 record checks.*go from 2 to 4/,
+    );
+    expect(run).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Spend 2 record checks' }));
+    expect(run).toHaveBeenCalledWith('plan-1', false);
+  });
+
+  it('names on its button the checks it spends, not the VINs it covers', async () => {
+    render(
+      <CheckAll
+        plan={async () => ({
+          ok: true,
+          value: plan({ toCheck: [A!, B!, C!, D!, E!, F!, G!], cached: [H!] }),
+        })}
+        run={vi.fn()}
+        onDone={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Check all VINs on this page…' }));
+    expect(await screen.findByRole('button', { name: 'Spend 7 record checks' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /8/ })).toBeNull();
+  });
+
+  it('warns above the ratio and needs the override above the hard limit', async () => {
+    const run = vi.fn(async () => ({ ok: true as const, value: { plan: plan({}), results: {} } }));
+    render(
+      <CheckAll
+        plan={async () => ({ ok: true, value: plan({ warn: true, needsOverride: true, ratioAfter: 9 }) })}
+        run={run}
+        onDone={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Check all VINs on this page…' }));
+    expect(await screen.findByText(/may revoke keys that check without buying/)).toBeTruthy();
+    const go = screen.getByRole('button', { name: 'Spend 2 record checks' }) as HTMLButtonElement;
+    expect(go.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText(/I understand: spend 2 checks anyway/));
+    expect(go.disabled).toBe(false);
+    fireEvent.click(go);
+    expect(run).toHaveBeenCalledWith('plan-1', true);
+  });
+});
+
+describe('purchase offer', () => {
+  const base = {
+    provider: 'providerA' as const,
+    records: 18,
+    held: undefined,
+    leftToday: 5,
+    credits: 3,
+    busy: false,
+    buying: false,
+    status: null,
+    onBuy: vi.fn(),
+  };
+  const status = (state: PurchaseStatus['state'], message: string): PurchaseStatus => ({
+    id: 'i1',
+    provider: 'providerA',
+    vin: '5N3ZA0NE1AN908084',
+    state,
+    message,
+    createdAt: 0,
+  });
+
+  it('offers to buy for one credit', () => {
+    const onBuy = vi.fn();
+    render(<ProviderOffer {...base} onBuy={onBuy} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy the providerA report (1 credit)' }));
+    expect(onBuy).toHaveBeenCalledWith({});
+  });
+
+  it('makes the report already held the primary action, free', () => {
+    render(<ProviderOffer {...base} held={REPORTS[1]} />);
+    expect(screen.getByRole('link', { name: 'Open your report (free)' }).getAttribute('href')).toBe(
+      'report.html?provider=providerA&id=1',
+    );
+    expect(screen.getByRole('button', { name: 'Buy a new one anyway (1 credit)' })).toBeTruthy();
+  });
+
+  it.each([
+    [{ credits: 0 }, 'No credits left.'],
+    [{ leftToday: 0 }, "Today's providerA allowance is used up."],
+    [{ credits: undefined }, 'Checking your credits…'],
+  ])('cannot buy when %j: "%s"', (over, reason) => {
+    render(<ProviderOffer {...base} {...over} />);
+    expect(
+      (screen.getByRole('button', { name: /Buy the providerA report/ }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.getByText(reason)).toBeTruthy();
+  });
+
+  it('says what is left after, warns before buying a report with no records, and shows progress while buying', () => {
+    const { rerender } = render(<ProviderOffer {...base} records={0} />);
+    expect(screen.getByTestId('no-records-providerA').textContent).toBe(
+      'No records: the report may be empty.',
+    );
+    // The warning comes before the button, which still works: the user decides.
+    const buy = screen.getByRole('button', {
+      name: 'Buy the providerA report (1 credit)',
+    }) as HTMLButtonElement;
+    expect(
+      screen.getByTestId('no-records-providerA').compareDocumentPosition(buy) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(buy.disabled).toBe(false);
+    expect(screen.getByTestId('after-providerA').textContent).toBe(
+      `1 credit · ${base.credits - 1} credits left after`,
+    );
+    rerender(<ProviderOffer {...base} busy buying />);
+    expect((screen.getByRole('button', { name: 'Buying…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers no Buy while a purchase of this report is unconfirmed, and says so', () => {
+    render(
+      <ProviderOffer
+        {...base}
+        status={status('unknown', 'We could not confirm whether this purchase went through; checking…')}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toMatch(
+      /could not confirm whether this purchase went through/,
+    );
+    expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
+  });
+
+  it('buys past an unresolved purchase only once the user acknowledges a possible second charge', () => {
+    const onBuy = vi.fn();
+    render(
+      <ProviderOffer
+        {...base}
+        onBuy={onBuy}
+        status={status('unresolved', 'No report appeared within 5 minutes.')}
+      />,
+    );
+    const again = screen.getByRole('button', { name: 'Buy again anyway (1 credit)' }) as HTMLButtonElement;
+    expect(again.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText(/I understand I may be charged twice/));
+    fireEvent.click(again);
+    expect(onBuy).toHaveBeenCalledWith({ overrideUnresolved: true });
+  });
+});

@@ -1,0 +1,87 @@
+// Reads and clicks inside a badge's closed shadow root in Firefox, as closed-shadow.ts does in
+// Chromium. Page scripts cannot reach a closed root; WebDriver BiDi can: a node's serialisation
+// carries its shadow root whatever its mode (includeShadowTree: 'all'), and that root, passed back by
+// its sharedId, can be read and measured. Clicks are real mouse clicks at the measured centre.
+import type { Page } from 'puppeteer-core';
+import type { FirefoxExtension } from '../../../scripts/firefox';
+
+interface BidiConnection {
+  send(method: string, params: object): Promise<{ result: unknown }>;
+}
+interface Outcome {
+  type: string;
+  result?: { value?: unknown; sharedId?: string };
+  exceptionDetails?: unknown;
+}
+
+export function firefoxBadgeOf(firefox: FirefoxExtension, page: Page, vin: string) {
+  const bidi = (firefox.browser as unknown as { connection: BidiConnection }).connection;
+  const context = (page.mainFrame() as unknown as { _id: string })._id;
+  async function root(): Promise<string> {
+    const { result } = await bidi.send('script.evaluate', {
+      expression: `document.querySelector('[data-vhl-vin="${vin}"]')`,
+      target: { context },
+      awaitPromise: false,
+      serializationOptions: { maxDomDepth: 0, includeShadowTree: 'all' },
+    });
+    const node = (result as Outcome).result as { value?: { shadowRoot?: { sharedId?: string } } } | undefined;
+    const id = node?.value?.shadowRoot?.sharedId;
+    if (!id) throw new Error(`no badge for ${vin}`);
+    return id;
+  }
+  /** Runs `fn` in the page with the badge's shadow root as its first argument. */
+  async function inRoot<T>(fn: string, ...args: unknown[]): Promise<T> {
+    const { result } = await bidi.send('script.callFunction', {
+      functionDeclaration: fn,
+      target: { context },
+      awaitPromise: true,
+      arguments: [{ sharedId: await root() }, ...args.map((value) => ({ type: 'string', value }))],
+    });
+    const outcome = result as Outcome;
+    if (outcome.type !== 'success') throw new Error(`in the badge of ${vin}: ${JSON.stringify(outcome)}`);
+    return (outcome.result as { value?: unknown })?.value as T;
+  }
+  // Text nodes and the badge's generated words (`data-w`: CSS content no page script can read), in order.
+  const TEXT = `(root) => {
+    const out = [];
+    const walk = (n) => {
+      if (n.nodeType === 3) out.push(n.nodeValue);
+      else if (n.nodeType === 1 && n.hasAttribute('data-w')) out.push(n.getAttribute('data-w'));
+      for (const c of n.childNodes) walk(c);
+    };
+    walk(root);
+    return out.join(' ').replace(/\\s+/g, ' ').trim();
+  }`;
+  const CENTRE = `(root, label) => {
+    const b = [...root.querySelectorAll('button')].find((b) => {
+      const words = [b.textContent, ...[...b.querySelectorAll('[data-w]')].map((e) => e.getAttribute('data-w'))].join(' ');
+      return words.includes(label);
+    });
+    if (!b) return null;
+    b.scrollIntoView({ block: 'center' });
+    const r = b.getBoundingClientRect();
+    return JSON.stringify([r.left + r.width / 2, r.top + r.height / 2]);
+  }`;
+  async function click(label: string): Promise<void> {
+    for (const until = Date.now() + 5_000; ; ) {
+      // A string: BiDi serialises an array as a list of typed values.
+      const said = await inRoot<string | null>(CENTRE, label);
+      const centre = said ? (JSON.parse(said) as [number, number]) : null;
+      if (centre) {
+        await page.mouse.click(centre[0], centre[1]);
+        return;
+      }
+      if (Date.now() > until) throw new Error(`no button "${label}" in the badge of ${vin}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    text: () => inRoot<string>(TEXT),
+    click,
+    /** Opens the panel from the pill and waits until it is drawn (the first of a page is injected). */
+    async open(): Promise<void> {
+      await click('VIN History Lens');
+      await page.waitForSelector(`[data-vhl-vin="${vin}"][data-vhl-open]`, { timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// Builds the extension once for the whole e2e run (the `e2e` mode also injects the content
+// script on loopback pages, where the fixture pages are served) and checks the browsers are there; the Firefox test build as well.
+import { execFileSync } from 'node:child_process';
+import { chromiumPath, firefoxPath } from '../../../scripts/browser-paths';
+
+export default function setup() {
+  // `npm test` found them first (scripts/ensure-browsers.mjs); run alone, this says what is missing.
+  chromiumPath();
+  firefoxPath();
+  // Once per run: both e2e projects (vitest.config.ts) name this setup, in the same process.
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    process.env.E2E_SKIP_BUILD = '1';
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'] as ['ignore', 'ignore', 'inherit'] };
+    execFileSync('npx', ['wxt', 'build', '--mode', 'loopback'], quiet);
+    execFileSync('npx', ['wxt', 'build', '-b', 'firefox', '--mv3', '--mode', 'loopback'], quiet);
+  }
+}

@@ -1,0 +1,243 @@
+// @vitest-environment node
+// The memory of vehicles seen, in the background (entrypoints/background/memory/, storage/memory-store.ts)
+// on fakeBrowser and fake-indexeddb: the previous release's library opens with everything it held and
+// gains the memory; a page of 2,000 cards is one write; nothing is kept from a private window, a site
+// left out, or with the memory off; a page learns only about the vehicles it shows; forgetting,
+// clearing and the retention leave nothing behind (the store is read back).
+import { IDBDatabase as FDBDatabase } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { DEFAULT_MEMORY_SETTINGS } from '@/lib/memory/memory-messages';
+import { noFacts } from '@/lib/reports/facts/report-facts';
+import { type Sender, startBackground } from '../support/background-harness';
+
+const VIN = '1G1PG5SC3C7167133';
+const OTHER = '5N3ZA0NE1AN908084';
+const CARS_PAGE = 'https://www.cars.com/shopping/results/?stock_type=used&zip=60606';
+const tab = (id: number, url = CARS_PAGE, incognito = false): Sender =>
+  ({ id: 'test-extension-id', url, tab: { id, incognito } }) as Sender;
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** What release 0.3 kept: library version 3 (reports, facts, complete copies and their files). */
+async function previousReleaseLibrary() {
+  const db = await openDB('vin-history-library', 3, {
+    upgrade(database) {
+      const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
+      store.createIndex('lastOpenedAt', 'lastOpenedAt');
+      database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
+      database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
+      database.createObjectStore('assets', { keyPath: 'hash' });
+    },
+  });
+  await db.put('reports', {
+    provider: 'providerA',
+    id: 'kept-1',
+    vin: VIN,
+    yearMakeModel: '2012 Chevrolet Cruze LT',
+    html: '<html><body><h1>Vehicle history</h1></body></html>',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    lastOpenedAt: 1,
+    bytes: 100,
+  });
+  await db.put('facts', { provider: 'providerA', id: 'kept-1', facts: noFacts('providerA', 'A1') });
+  await db.put('copies', { provider: 'providerA', id: 'kept-1', files: {}, sizes: {}, bytes: 0, savedAt: 1 });
+  await db.put('assets', { hash: 'h1', data: 'data:text/css;base64,Ym9keXt9' });
+  db.close();
+}
+
+async function storeCounts() {
+  const db = await openDB('vin-history-library');
+  const counts = { listings: await db.count('listings'), watched: await db.count('watched') };
+  db.close();
+  return counts;
+}
+
+/** The tab reports its VINs, as its content script does before any badge. */
+async function showVins(bg: Awaited<ReturnType<typeof startBackground>>, sender: Sender, vins: string[]) {
+  const answer = await bg.deliver(
+    'reportPageVins',
+    { candidates: vins.map((vin) => ({ vin, labelled: true })), reset: true },
+    sender,
+  );
+  expect(answer.ok).toBe(true);
+}
+
+describe('the memory of vehicles seen', () => {
+  it("the previous release's library opens with every report, fact and copy, and gains the memory", async () => {
+    const bg = await startBackground({ configured: true });
+    await previousReleaseLibrary();
+    const page = bg.senders.page;
+    const cars = { ...tab(7), id: bg.senders.page.id } as Sender;
+    await showVins(bg, cars, [VIN]);
+    expect(
+      (await bg.deliver('noteSightings', { sightings: [{ vin: VIN, price: 12500, mileage: 60000 }] }, cars))
+        .ok,
+    ).toBe(true);
+    const history = await bg.deliver('getVehicleHistory', { vin: VIN }, page);
+    expect(history.value.listings).toHaveLength(1);
+    expect(history.value.listings[0]).toMatchObject({
+      site: 'cars.com',
+      prices: [expect.any(Number), 12500],
+    });
+    const opened = await bg.deliver('openReport', { provider: 'providerA', id: 'kept-1' }, page);
+    expect(opened.value.fromLibrary).toBe(true);
+    const facts = await bg.deliver('getReportFacts', undefined, page);
+    expect(Object.keys(facts.value.facts)).toEqual(['providerA:kept-1']);
+    const db = await openDB('vin-history-library');
+    expect(db.version).toBe(4);
+    // Kept without the VIN, site and address its key holds, and read back whole (above).
+    const [kept] = await db.getAll('listings');
+    expect(kept.k).toMatch(new RegExp(`^${VIN} cars\\.com https://`));
+    for (const field of ['vin', 'site', 'url']) expect(kept).not.toHaveProperty(field);
+    expect(await db.count('copies')).toBe(1);
+    expect(await db.count('assets')).toBe(1);
+    db.close();
+  });
+
+  it('a page of 2,000 cards sent in ten messages within a second is written in one transaction', async () => {
+    const bg = await startBackground({ configured: true });
+    const cars = { ...tab(7), id: bg.senders.page.id } as Sender;
+    const writes: string[][] = [];
+    const transaction = FDBDatabase.prototype.transaction;
+    vi.spyOn(FDBDatabase.prototype, 'transaction').mockImplementation(function (
+      this: InstanceType<typeof FDBDatabase>,
+      stores,
+      mode,
+      ...rest
+    ) {
+      if (mode === 'readwrite') writes.push([stores].flat().map(String));
+      return transaction.call(this, stores, mode, ...rest);
+    });
+    // 2,000 listings of 200 vehicles (a dealer's page repeats its vehicles across cards).
+    for (let message = 0; message < 10; message++) {
+      const sightings = Array.from({ length: 200 }, (_, i) => ({
+        vin: i % 2 ? VIN : OTHER,
+        url: `https://www.cars.com/vehicledetail/${message}-${i}/`,
+        price: 10000 + i,
+      }));
+      expect((await bg.deliver('noteSightings', { sightings }, cars)).ok).toBe(true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(writes.filter((stores) => stores.includes('listings'))).toHaveLength(1);
+    expect((await storeCounts()).listings).toBe(2000);
+  });
+
+  it('nothing from a private window, a site left out, or with the memory off', async () => {
+    const bg = await startBackground({ configured: true });
+    const id = bg.senders.page.id;
+    const sighting = { sightings: [{ vin: VIN, price: 9000 }] };
+    await bg.deliver('noteSightings', sighting, { ...tab(8, CARS_PAGE, true), id } as Sender);
+    await bg.deliver(
+      'saveMemorySettings',
+      { ...DEFAULT_MEMORY_SETTINGS, offSites: ['cars.com'] },
+      bg.senders.page,
+    );
+    await bg.deliver('noteSightings', sighting, { ...tab(9, 'https://seattle.cars.com/x/1'), id } as Sender);
+    await bg.deliver('saveMemorySettings', { ...DEFAULT_MEMORY_SETTINGS, on: false }, bg.senders.page);
+    await bg.deliver('noteSightings', sighting, {
+      ...tab(10, 'https://www.autotrader.com/cars-for-sale/1'),
+      id,
+    } as Sender);
+    await bg.deliver('getWatched', undefined, bg.senders.page); // writes whatever waits
+    expect((await storeCounts()).listings).toBe(0);
+    await bg.deliver('saveMemorySettings', DEFAULT_MEMORY_SETTINGS, bg.senders.page);
+    await bg.deliver('noteSightings', sighting, {
+      ...tab(10, 'https://www.autotrader.com/cars-for-sale/1'),
+      id,
+    } as Sender);
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    expect((await storeCounts()).listings).toBe(1);
+  });
+
+  it('a page learns only about the vehicles its own tab shows; it cannot watch or forget others', async () => {
+    const bg = await startBackground({ configured: true });
+    const id = bg.senders.page.id;
+    const cars = { ...tab(7), id } as Sender;
+    const elsewhere = { ...tab(11, 'https://evil.example/page'), id } as Sender;
+    await showVins(bg, cars, [VIN]);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, price: 9000 }] }, cars);
+    expect((await bg.deliver('getVehicleHistory', { vin: VIN }, cars)).value.listings).toHaveLength(1);
+    for (const [type, data] of [
+      ['getVehicleHistory', { vin: VIN }],
+      ['watchVehicle', { vin: VIN, on: true }],
+      ['forgetVehicle', { vin: VIN }],
+    ] as const) {
+      const answer = await bg.deliver(type, data, elsewhere);
+      expect(answer.ok ? 'answered' : answer.error.kind, type).toBe('forbidden');
+    }
+    expect((await bg.deliver('getWatched', undefined, elsewhere)).error.kind).toBe('forbidden');
+    expect((await storeCounts()).listings).toBe(1);
+  });
+
+  it('forget one vehicle, clear all, and the retention with the clock moved: nothing left in the store', async () => {
+    const bg = await startBackground({ configured: true });
+    const id = bg.senders.page.id;
+    const cars = { ...tab(7), id } as Sender;
+    await showVins(bg, cars, [VIN, OTHER]);
+    await bg.deliver(
+      'noteSightings',
+      {
+        sightings: [
+          { vin: VIN, price: 9000 },
+          { vin: OTHER, price: 7000 },
+        ],
+      },
+      cars,
+    );
+    expect(
+      (await bg.deliver('watchVehicle', { vin: VIN, on: true, title: '2012 Chevrolet Cruze' }, cars)).value,
+    ).toBe(true);
+    expect((await bg.deliver('forgetVehicle', { vin: VIN }, cars)).ok).toBe(true);
+    expect(await storeCounts()).toEqual({ listings: 1, watched: 0 });
+    // 181 days later (the retention is 180): the next page's sightings sweep the old listing away.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 181 * 24 * 3600_000);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, price: 8800 }] }, cars);
+    const left = await bg.deliver('getVehicleHistory', { vin: OTHER }, bg.senders.page);
+    expect(left.value.listings).toEqual([]);
+    expect(
+      (await bg.deliver('getVehicleHistory', { vin: VIN }, bg.senders.page)).value.listings,
+    ).toHaveLength(1);
+    expect((await bg.deliver('clearBrowsingMemory', undefined, bg.senders.page)).ok).toBe(true);
+    expect(await storeCounts()).toEqual({ listings: 0, watched: 0 });
+  });
+
+  it("a watched vehicle's price drop, shown by a page the user opens, is a notification when turned on; nothing else is", async () => {
+    const bg = await startBackground({ configured: true });
+    const id = bg.senders.page.id;
+    const cars = { ...tab(7), id } as Sender;
+    await showVins(bg, cars, [VIN, OTHER]);
+    // fakeBrowser has no notification centre: what the background asks it to show is recorded.
+    const shown = vi.spyOn(fakeBrowser.notifications, 'create').mockResolvedValue('shown');
+    const seen = async (price: number, other: number) => {
+      await bg.deliver(
+        'noteSightings',
+        {
+          sightings: [
+            { vin: VIN, price },
+            { vin: OTHER, price: other },
+          ],
+        },
+        cars,
+      );
+      await bg.deliver('getWatched', undefined, bg.senders.page); // writes whatever waits
+    };
+    await seen(12500, 7000);
+    await bg.deliver('watchVehicle', { vin: VIN, on: true }, cars);
+    await seen(11900, 6500); // notifications off (the default): nothing
+    expect(shown).not.toHaveBeenCalled();
+    await bg.deliver('saveMemorySettings', { ...DEFAULT_MEMORY_SETTINGS, notify: true }, bg.senders.page);
+    await seen(11500, 6000); // the watched Cruze dropped; the other vehicle is not watched
+    expect(shown).toHaveBeenCalledTimes(1);
+    expect(shown.mock.calls[0]?.at(-1)).toMatchObject({
+      message: `${VIN}: price down to $11,500 on cars.com (was $11,900).`,
+    });
+    await seen(11500, 5500); // no change for the Cruze: nothing more
+    expect(shown).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,62 @@
+// The workbench's pure parts: what a purchase plan buys, opens or leaves out, and the CSV export.
+import { describe, expect, it } from 'vitest';
+import { decodeVin } from '@/lib/vin/vin-verdict';
+import { planPurchases } from '@/lib/workbench/purchase-plan';
+import { workbenchCsv } from '@/lib/workbench/workbench-csv';
+import { vinOf, vinsOf } from '../../../samples/vin-of';
+
+const [A, B, C, D] = vinsOf(
+  '5N3ZA0NE1AN908084',
+  '1C6RD6FT1CS310366',
+  'KNAE55LC7J6018811',
+  'WAULFAFR6DA001366',
+);
+const CRUZE = vinOf('1G1PG5SC3C7167133');
+
+describe('planPurchases', () => {
+  const limits = { credits: 3, dailyLimit: 20, providerAReportsLeftToday: 2, providerBReportsLeftToday: 5 };
+  it('never buys a report held, and says what credits and allowance leave out, in order', () => {
+    const held = [
+      {
+        provider: 'providerA' as const,
+        id: '9',
+        vin: CRUZE,
+        yearMakeModel: '',
+        createdAt: '',
+        updatedAt: '',
+      },
+    ];
+    const plan = planPurchases(
+      [
+        { vin: CRUZE, provider: 'providerA' },
+        { vin: A!, provider: 'providerA' },
+        { vin: B!, provider: 'providerA' },
+        { vin: C!, provider: 'providerA' },
+        { vin: C!, provider: 'providerB' },
+        { vin: D!, provider: 'providerB' },
+      ],
+      held,
+      limits,
+    );
+    expect(plan.rows.map((r) => r.fate)).toEqual(['held', 'buy', 'buy', 'no-allowance', 'buy', 'no-credits']);
+    expect(plan.credits).toBe(3);
+    expect(plan.rows[0]?.reportId).toBe('9');
+  });
+
+  it('exports a row per VIN, a formula-looking title neutralised', () => {
+    const held = [
+      {
+        provider: 'providerA' as const,
+        id: '7',
+        vin: CRUZE,
+        yearMakeModel: '=1+1',
+        createdAt: '2026-11-01',
+        updatedAt: '',
+      },
+    ];
+    const csv = workbenchCsv([decodeVin(CRUZE)], {}, held, null).split('\r\n');
+    expect(csv[1]).toBe(
+      `"${CRUZE}","2012","Chevrolet","United States","valid","","","providerA:7","'=1+1","2026-11-01",""`,
+    );
+  });
+});
