@@ -74,6 +74,11 @@ export function recordFacts(record: Json): ListingFacts {
 const PRICE_TEXT =
   /(?:US)?\$\s?(\d{1,3}(?:,\d{3})+|\d{3,7})(?!\d|\s*\/\s*mo|\s*per\b|\s*mo\b)|([€£])\s?(\d{1,3}([.,\s\u00a0])\d{3}(?:\4\d{3})*|\d{3,7})|(\d{1,3}([.,\s\u00a0])\d{3}(?:\6\d{3})*|\d{3,7})\s?([€£])/;
 const MILEAGE_TEXT = /(\d{1,3}([,.\s\u00a0])\d{3}(?:\2\d{3})*|\d{1,7})\s?(mi\b|miles\b|km\b|kms\b|kilomet)/i;
+// A labelled reading without a unit: Craigslist's attributes ("odometer: 101000"), eBay's item
+// specifics ("Mileage45,000"); in text their cells glue to the one before ("4 cylindersodometer:…"),
+// so the label needs no word boundary before it. Never a fuel economy ("Gas Mileage 26 City").
+const LABELLED_MILEAGE =
+  /(odometer|mileage|kilometrage|kilometers|kilometres)(?![a-z])\s*:?\s*(\d{1,3}([,.\s\u00a0])\d{3}(?:\3\d{3})*|\d{1,7})(?![\d.,]?\d)(?!\s*(?:\/|city|hwy|highway|mpg|combined|mpge))/i;
 
 /** Only what the background's schema takes (lib/memory/listing-memory.ts: Sighting): one odd value
  * (a "price" of 10^9, a currency "US") must not cost the whole batch. */
@@ -102,11 +107,15 @@ export function textFacts(text: string, facts: ListingFacts = {}): ListingFacts 
       if (symbol) out.currency = symbol === '€' ? 'EUR' : 'GBP';
     }
   }
-  if (out.mileage === undefined && /mi|km|kilomet/i.test(text)) {
+  if (out.mileage === undefined && /mi|km|kilomet|odometer/i.test(text)) {
     const miles = MILEAGE_TEXT.exec(text);
+    const labelled = miles ? null : LABELLED_MILEAGE.exec(text);
     if (miles) {
       out.mileage = amount(miles[1]);
       if (/^k/i.test(miles[3] as string)) out.km = true;
+    } else if (labelled) {
+      out.mileage = amount(labelled[2]);
+      if (/^k/i.test(labelled[1] as string)) out.km = true;
     }
   }
   return out;

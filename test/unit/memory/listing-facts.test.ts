@@ -74,6 +74,23 @@ describe("a card's text", () => {
     });
   });
 
+  it("a labelled reading without a unit: Craigslist's attributes, eBay's item specifics; never a fuel economy", () => {
+    // Craigslist's attribute group as text: "<span class=labl>odometer:</span><span class=valu>101,000</span>".
+    expect(
+      textFacts(
+        '2008 honda civic lx condition:good cylinders:4 cylinders odometer:101,000 paint color:silver',
+      ),
+    ).toEqual({
+      mileage: 101000,
+    });
+    expect(textFacts('cylinders:4 cylindersodometer:87000title status:clean')).toEqual({ mileage: 87000 });
+    // eBay Motors' item specifics: the label and its value in cells of their own.
+    expect(textFacts('Item specificsConditionUsedMileage45,000Year2015')).toEqual({ mileage: 45000 });
+    expect(textFacts('Kilometrage: 85.000 · Diesel')).toEqual({ mileage: 85000, km: true });
+    expect(textFacts('Gas Mileage 26 City / 33 Hwy')).toEqual({});
+    expect(textFacts('Mileage: 31 mpg combined')).toEqual({});
+  });
+
   it('what the record said is kept; the text only fills gaps', () => {
     expect(textFacts('$9,999 · 12,000 miles', { price: 8000 })).toEqual({ price: 8000, mileage: 12000 });
   });
