@@ -52,7 +52,8 @@ export function watchedCsv(vehicles: Array<{ watched: WatchedVehicle; listings: 
           l.km ? 'km' : 'mi',
           points(l.miles),
           l.sold === undefined ? '' : isoDay(l.sold),
-          (l.relist ?? []).map(isoDay).join('; '),
+          // For sale again after sold, or a new listing after an ended one (its first day).
+          [...(l.after !== undefined ? [l.first] : []), ...(l.relist ?? [])].map(isoDay).join('; '),
         ]),
       );
   }

@@ -1,0 +1,55 @@
+// The watched vehicles as CSV (lib/memory/memory-csv.ts): a row per listing, each cell quoted by the
+// report list's rules (a listing's title comes from a third party's page: a formula never starts a
+// cell), the price and mileage histories as day:value, both kinds of relist.
+import { describe, expect, it } from 'vitest';
+import { GONE_AFTER, type ListingMemory, minutesOf, noteSighting } from '@/lib/memory/listing-memory';
+import { watchedCsv } from '@/lib/memory/memory-csv';
+import type { Vin } from '@/lib/vin/vin-syntax';
+
+const VIN = '1G1PG5SC3C7167133' as Vin;
+const at = (iso: string) => minutesOf(Date.parse(`${iso}T12:00:00Z`));
+
+describe('watched vehicles as CSV', () => {
+  it('a row per listing, quoted safely, with its histories and relists', () => {
+    const cars = { site: 'cars.com', url: 'https://www.cars.com/vehicledetail/a/' };
+    let listing = noteSighting(
+      undefined,
+      { vin: VIN, ...cars, price: 12500, mileage: 60000 },
+      at('2026-10-02'),
+      [],
+    );
+    listing = noteSighting(listing, { vin: VIN, ...cars, price: 11800, sold: true }, at('2026-10-20'), []);
+    listing = noteSighting(listing, { vin: VIN, ...cars, price: 11500 }, at('2026-11-01'), []);
+    // A new listing on Autotrader after its earlier one there ended.
+    const ended: ListingMemory = noteSighting(
+      undefined,
+      { vin: VIN, site: 'autotrader.com', url: 'https://www.autotrader.com/old', price: 12900 },
+      at('2026-09-01'),
+      [],
+    );
+    const again = noteSighting(
+      undefined,
+      { vin: VIN, site: 'autotrader.com', url: 'https://www.autotrader.com/new', price: 11900 },
+      at('2026-09-01') + GONE_AFTER + 60,
+      [ended],
+    );
+    const csv = watchedCsv([
+      {
+        watched: { vin: VIN, at: at('2026-10-02'), looked: 0, title: '=HYPERLINK("evil")' },
+        listings: [listing, again],
+      },
+    ]);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('"price_history"');
+    // Oldest listing first: the new Autotrader listing (relisted on its first day), then cars.com.
+    expect(lines[1]).toContain(`"${VIN}","'=HYPERLINK(""evil"")","2026-10-02","autotrader.com"`);
+    expect(lines[1]).toMatch(/"2026-09-15:11900",.*"2026-09-15"$/);
+    expect(lines[2]).toContain(
+      '"cars.com","https://www.cars.com/vehicledetail/a/","2026-10-02","2026-11-01"',
+    );
+    expect(lines[2]).toContain('"11500","USD","2026-10-02:12500; 2026-10-20:11800; 2026-11-01:11500"');
+    // Shown as sold Oct 20, for sale again Nov 1: relisted then, no longer sold.
+    expect(lines[2]).toMatch(/"","2026-11-01"$/);
+  });
+});
