@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../../..');
-const SOURCE_DIRS = ['test', 'bench', 'scripts', 'simulator', 'lib', 'entrypoints', 'components', 'fixtures'];
+const SOURCE_DIRS = ['test', 'bench', 'scripts', 'simulator', 'lib', 'entrypoints', 'components', 'samples'];
 const SKIP_DIRS = new Set(['node_modules', '.output', '.wxt', '.tmp', 'test-results']);
 
 function filesUnder(dir: string): string[] {
