@@ -6,7 +6,8 @@ const W = 240;
 const H = 64;
 const PAD = 4;
 const DAY = 24 * 60;
-const COLOURS = ['#0f5f5c', '#b0441b', '#3557a8', '#6b4f9e', '#7a6a00'];
+/** Each listing's line and key share a series class: its colour, light and dark (library.css). */
+const SERIES = 5;
 
 export function PriceChart({ listings }: { listings: ListingMemory[] }) {
   const lines = listings.filter((l) => l.prices.length >= 2 && !l.cur);
@@ -36,9 +37,7 @@ export function PriceChart({ listings }: { listings: ListingMemory[] }) {
             <polyline
               key={listing.k}
               points={steps.join(' ')}
-              fill="none"
-              stroke={COLOURS[i % COLOURS.length]}
-              stroke-width="2"
+              class={`series series-${i % SERIES}`}
               data-site={listing.site}
             />
           );
@@ -47,7 +46,7 @@ export function PriceChart({ listings }: { listings: ListingMemory[] }) {
       <figcaption>
         {lines.map((listing, i) => (
           <span key={listing.k} class="chart-key">
-            <span class="swatch" style={{ background: COLOURS[i % COLOURS.length] }} aria-hidden="true" />
+            <span class={`swatch series-${i % SERIES}`} aria-hidden="true" />
             {listing.site}
           </span>
         ))}

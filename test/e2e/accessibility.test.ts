@@ -16,6 +16,7 @@ const PAGES: Array<[string, string, string]> = [
   ['confirmation', 'confirm.html?vin=5N3ZA0NE1AN908084', '[data-testid="balance"]'],
   ['report viewer', 'report.html?provider=providerA&id=1', 'iframe.report-frame'],
   ['report library', 'library.html', '[data-testid="shown-count"]'],
+  ['watched vehicles', 'library.html#watched', '#watched-heading'],
   ['workbench', 'workbench.html', '[data-testid="table-count"]'],
 ];
 

@@ -4,9 +4,23 @@
 // browsing memory" leaves nothing in the store (read back from an extension page).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { badgeOf } from './support/closed-shadow';
 import { AUTOTRADER_URL, CARS_URL, CRUZE, countMemory, shown, sitePage } from './support/memory-sites';
 import { startStack } from './support/setup-extension';
+
+/** WCAG's contrast ratio of two CSS rgb() colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, bl] = (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {
@@ -95,7 +109,22 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
     expect(await library.getByRole('img', { name: /Asking price from \$11,500 to \$12,500/ }).count()).toBe(
       1,
     );
-    await stack.browser.screenshot(library, 'memory-watched', { fullPage: true });
+    // With a vehicle on it (its chart, table, warning and buttons), in light and dark.
+    for (const scheme of ['light', 'dark'] as const) {
+      await library.emulateMedia({ colorScheme: scheme });
+      expect(await seriousViolations(library)).toEqual([]);
+      // The chart's lines against the page: axe does not measure SVG strokes; WCAG asks 3:1 of them.
+      const { strokes, page } = await library.evaluate(() => ({
+        strokes: [...document.querySelectorAll('.price-chart polyline')].map(
+          (l) => getComputedStyle(l).stroke,
+        ),
+        page: getComputedStyle(document.body).backgroundColor,
+      }));
+      expect(strokes).toHaveLength(2);
+      for (const stroke of strokes)
+        expect(contrast(stroke, page), `${stroke} on ${page}`).toBeGreaterThanOrEqual(3);
+      await stack.browser.screenshot(library, `memory-watched-${scheme}`, { fullPage: true });
+    }
     await library.close();
     expect(await storeCounts()).toEqual({ listings: 2, watched: 1 });
 
