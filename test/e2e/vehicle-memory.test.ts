@@ -101,6 +101,14 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
     await badge.click('Watch this vehicle');
     await expect.poll(() => badge.text()).toContain('Watching · stop');
     await tab.close();
+    // The popup's short list: the vehicle, its newest asking price and where.
+    const popup = await stack.browser.openPage('popup.html');
+    const short = popup.getByRole('region', { name: 'Watched vehicles' });
+    await expect
+      .poll(() => short.innerText(), { timeout: 10_000 })
+      .toMatch(/Used 2012 Chevrolet Cruze LT\s+\$11,\d00 on (cars|autotrader)\.com/);
+    expect(await short.getByRole('button', { name: 'All watched vehicles (1)' }).count()).toBe(1);
+    await popup.close();
     const library = await stack.browser.openPage('library.html#watched');
     await library.getByRole('heading', { name: 'Used 2012 Chevrolet Cruze LT' }).waitFor();
     const table = library.getByRole('table', { name: 'Where it was seen' });
