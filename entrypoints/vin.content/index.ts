@@ -32,16 +32,23 @@ export default defineContentScript({
     // The user may have switched this site off in the options. Without an answer, detection runs.
     const enabled = await send('isSiteEnabled', undefined);
     if (enabled.ok && !enabled.value) return;
+    // The background answers a badge only about a VIN its tab's list holds, the newest MAX_TAB_VINS
+    // found: on a longer feed an early vehicle has left it. A badge the user acts on says first that
+    // its vehicle is still on the page (one candidate, never a new page: no automatic check).
+    const onPage = <T>(vin: string, then: () => Promise<T>) =>
+      send('reportPageVins', { candidates: [{ vin, labelled: true }], reset: false }).then(then);
     const actions: BadgeActions = {
-      checkRecords: (vin) => send('getRecordCounts', { vin }),
-      openPurchase: (vin) => send('openPurchase', { vin }),
-      openOwned: (vin) => send('openOwnedReport', { vin }),
-      checkNewRecords: (vin) => send('checkNewRecords', { vin }),
-      ownedFacts: (vin) => send('getOwnedFacts', { vin }),
-      history: (vin, url) => send('getVehicleHistory', { vin, ...(url ? { url } : {}) }),
+      checkRecords: (vin) => onPage(vin, () => send('getRecordCounts', { vin })),
+      openPurchase: (vin) => onPage(vin, () => send('openPurchase', { vin })),
+      openOwned: (vin) => onPage(vin, () => send('openOwnedReport', { vin })),
+      checkNewRecords: (vin) => onPage(vin, () => send('checkNewRecords', { vin })),
+      ownedFacts: (vin) => onPage(vin, () => send('getOwnedFacts', { vin })),
+      history: (vin, url) => onPage(vin, () => send('getVehicleHistory', { vin, ...(url ? { url } : {}) })),
       watch: (vin, on, title) =>
-        send('watchVehicle', { vin, on, ...(title ? { title: title.slice(0, 200) } : {}) }),
-      forget: (vin) => send('forgetVehicle', { vin }),
+        onPage(vin, () =>
+          send('watchVehicle', { vin, on, ...(title ? { title: title.slice(0, 200) } : {}) }),
+        ),
+      forget: (vin) => onPage(vin, () => send('forgetVehicle', { vin })),
     };
     // What the page shows of each vehicle, for the memory of vehicles seen (the background decides
     // whether anything is kept).
