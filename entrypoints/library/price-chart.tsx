@@ -1,6 +1,6 @@
 // A small line chart of a watched vehicle's asking prices over time, one line per listing (the sites it
 // was seen on), drawn as SVG from the memory's points: what a shopper reads at a glance.
-import type { ListingMemory } from '@/lib/memory/listing-memory';
+import { type ListingMemory, pointPairs } from '@/lib/memory/listing-memory';
 
 const W = 240;
 const H = 64;
@@ -11,7 +11,7 @@ const SERIES = 5;
 
 export function PriceChart({ listings }: { listings: ListingMemory[] }) {
   const lines = listings.filter((l) => l.prices.length >= 2 && !l.cur);
-  const all: Array<[number, number]> = lines.flatMap((l) => pairs(l.prices));
+  const all: Array<[number, number]> = lines.flatMap((l) => pointPairs(l.prices));
   if (all.length < 2) return null;
   // Each line runs to the last time its listing was seen, so the span ends there.
   const times = [...all.map(([t]) => t), ...lines.map((l) => l.last)];
@@ -29,7 +29,7 @@ export function PriceChart({ listings }: { listings: ListingMemory[] }) {
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={label}>
         {lines.map((listing, i) => {
           // A price holds until the next point: steps, drawn on to the last time the listing was seen.
-          const points = pairs(listing.prices);
+          const points = pointPairs(listing.prices);
           const at = (k: number) =>
             byOrder ? k / points.length : ((points[k]?.[0] ?? listing.last) - t0) / (t1 - t0);
           const steps = points.flatMap(([, p], k) => [`${x(at(k))},${y(p)}`, `${x(at(k + 1))},${y(p)}`]);
@@ -56,10 +56,4 @@ export function PriceChart({ listings }: { listings: ListingMemory[] }) {
       </figcaption>
     </figure>
   );
-}
-
-function pairs(values: number[]): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  for (let i = 0; i + 1 < values.length; i += 2) out.push([values[i] as number, values[i + 1] as number]);
-  return out;
 }

@@ -6,34 +6,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import type { Result } from '@/lib/errors/result';
+import { changesSince } from '@/lib/memory/changes-since';
 import { day, distance, historyWords, money } from '@/lib/memory/history-words';
-import type { ListingMemory } from '@/lib/memory/listing-memory';
+import { type ListingMemory, lastPoint } from '@/lib/memory/listing-memory';
 import { watchedCsv } from '@/lib/memory/memory-csv';
 import type { WatchedList, WatchedVehicle } from '@/lib/memory/memory-messages';
 import { vehicleHistory } from '@/lib/memory/vehicle-history';
 import { ask } from '@/lib/messaging/messaging';
 import { PriceChart } from './price-chart';
-
-const lastOf = (points: number[]) => (points.length ? points[points.length - 1] : undefined);
-
-/** What changed since `looked`: new listings, price moves, relists, sold. */
-export function changesSince(listings: ListingMemory[], looked: number, today: number): string[] {
-  const out: string[] = [];
-  for (const l of listings) {
-    if (l.first > looked) out.push(`New listing on ${l.site} (${day(l.first, today)})`);
-    for (let i = 2; i + 1 < l.prices.length; i += 2)
-      if ((l.prices[i] as number) > looked) {
-        const [was, now] = [l.prices[i - 1] as number, l.prices[i + 1] as number];
-        out.push(
-          `${now < was ? '▼' : '▲'} ${money(Math.abs(now - was), l.cur)} on ${l.site} (${day(l.prices[i] as number, today)})`,
-        );
-      }
-    for (const at of l.relist ?? []) if (at > looked) out.push(`Relisted on ${l.site} (${day(at, today)})`);
-    if (l.sold !== undefined && l.sold > looked)
-      out.push(`Shown as sold on ${l.site} (${day(l.sold, today)})`);
-  }
-  return out;
-}
 
 function Vehicle({
   watched,
@@ -101,8 +81,8 @@ function Vehicle({
             {[...listings]
               .sort((a, b) => b.last - a.last)
               .map((l) => {
-                const price = lastOf(l.prices);
-                const miles = lastOf(l.miles);
+                const price = lastPoint(l.prices);
+                const miles = lastPoint(l.miles);
                 return (
                   <tr key={l.k}>
                     <th scope="row">

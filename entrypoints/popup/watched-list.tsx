@@ -2,7 +2,9 @@
 // and what changed since the watched page was last opened; the whole list is a page of the library.
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { changesSince } from '@/lib/memory/changes-since';
 import { money } from '@/lib/memory/history-words';
+import { lastPoint } from '@/lib/memory/listing-memory';
 import type { WatchedList } from '@/lib/memory/memory-messages';
 import { ask } from '@/lib/messaging/messaging';
 
@@ -20,13 +22,8 @@ export function WatchedShortList() {
       <ul class="watched-short">
         {list.vehicles.slice(0, SHOWN).map(({ watched, listings }) => {
           const newest = [...listings].sort((a, b) => b.last - a.last)[0];
-          const price = newest?.prices[newest.prices.length - 1];
-          const news = listings.some(
-            (l) =>
-              l.first > watched.looked ||
-              (l.relist ?? []).some((at) => at > watched.looked) ||
-              l.prices.some((v, i) => i % 2 === 0 && i > 0 && v > watched.looked),
-          );
+          const price = newest && lastPoint(newest.prices);
+          const news = changesSince(listings, watched.looked, list.at).length > 0;
           return (
             <li key={watched.vin}>
               <span>{watched.title || watched.vin}</span>{' '}

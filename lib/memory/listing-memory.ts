@@ -65,10 +65,18 @@ export function restoredListing(value: unknown): unknown {
   return { vin, site, url: url.join(' '), ...(value as object) };
 }
 
-const lastOf = (points: number[]) => (points.length ? points[points.length - 1] : undefined);
+/** The last value of points [minute, value, …]; undefined when there is none. */
+export const lastPoint = (points: number[]) => (points.length ? points[points.length - 1] : undefined);
+
+/** Points [minute, value, …] as [minute, value] pairs, oldest first. */
+export function pointPairs(points: number[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < points.length; i += 2) out.push([points[i] as number, points[i + 1] as number]);
+  return out;
+}
 
 function addPoint(points: number[], at: number, value: number | undefined): number[] {
-  if (value === undefined || lastOf(points) === value) return points;
+  if (value === undefined || lastPoint(points) === value) return points;
   return [...points, at, value];
 }
 

@@ -1,16 +1,15 @@
 // The watched vehicles and their sightings as CSV (the report list's quoting rules: lib/reports/csv.ts),
 // one row per listing: where and when it was seen, its price and mileage now and how they moved.
 import { csvLine } from '../reports/csv';
-import type { ListingMemory } from './listing-memory';
+import { type ListingMemory, lastPoint, pointPairs } from './listing-memory';
 import type { WatchedVehicle } from './memory-messages';
 
 const isoDay = (minute: number) => new Date(minute * 60_000).toISOString().slice(0, 10);
-const points = (values: number[]) => {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < values.length; i += 2) out.push(`${isoDay(values[i] as number)}:${values[i + 1]}`);
-  return out.join('; ');
-};
-const last = (values: number[]) => (values.length ? String(values[values.length - 1]) : '');
+const points = (values: number[]) =>
+  pointPairs(values)
+    .map(([at, value]) => `${isoDay(at)}:${value}`)
+    .join('; ');
+const last = (values: number[]) => String(lastPoint(values) ?? '');
 
 export function watchedCsv(vehicles: Array<{ watched: WatchedVehicle; listings: ListingMemory[] }>): string {
   const rows = [

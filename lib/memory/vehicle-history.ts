@@ -3,7 +3,7 @@
 // mileage that went down (against an earlier listing, or a report the user holds). Read in the badge's
 // panel, the popup and the watched vehicles' page; the background only hands over the listings of the
 // one vehicle asked about. Pure.
-import type { ListingMemory } from './listing-memory';
+import { type ListingMemory, lastPoint } from './listing-memory';
 
 /** A listing seen longer ago than this (minutes) counts as "seen before" even on its own page. */
 const EARLIER = 12 * 60;
@@ -51,17 +51,15 @@ export interface VehicleHistory {
     | null;
 }
 
-const lastValue = (points: number[]) => (points.length ? points[points.length - 1] : undefined);
-
 function now(listing: ListingMemory): ListingNow {
   return {
     site: listing.site,
     url: listing.url,
     first: listing.first,
     last: listing.last,
-    price: lastValue(listing.prices),
+    price: lastPoint(listing.prices),
     currency: listing.cur ?? 'USD',
-    mileage: lastValue(listing.miles),
+    mileage: lastPoint(listing.miles),
     km: listing.km === 1,
     sold: listing.sold !== undefined,
   };
@@ -83,16 +81,17 @@ export function vehicleHistory(
   const mine = listings.find((l) => l.k === current) ?? null;
   const others = listings.filter((l) => l !== mine).sort((a, b) => b.last - a.last);
   const here = mine ? now(mine) : null;
-  const before = [...(mine && mine.first < at - EARLIER ? [here as ListingNow] : []), ...others.map(now)];
+  const elsewhere = others.map(now);
+  const before = [...(mine && mine.first < at - EARLIER ? [here as ListingNow] : []), ...elsewhere];
   let change: VehicleHistory['change'] = null;
   if (mine && mine.prices.length >= 4) {
     const from = mine.prices[1] as number;
-    const to = lastValue(mine.prices) as number;
+    const to = lastPoint(mine.prices) as number;
     if (from !== to) change = { from, to, since: mine.prices[0] as number };
   }
   let cheaper: ListingNow | null = null;
   if (here?.price !== undefined)
-    for (const other of others.map(now))
+    for (const other of elsewhere)
       if (
         other.price !== undefined &&
         !other.sold &&
@@ -117,7 +116,7 @@ function mileageDrop(
   others: ListingMemory[],
   report: { miles: number; date: string | null } | null,
 ): VehicleHistory['mileage'] {
-  const stated = mine ? lastValue(mine.miles) : undefined;
+  const stated = mine ? lastPoint(mine.miles) : undefined;
   if (!mine || stated === undefined) return null;
   const km = mine.km === 1;
   const statedMiles = inMiles(stated, km);

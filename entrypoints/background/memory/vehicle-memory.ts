@@ -10,7 +10,14 @@ import type { Sender } from '@/lib/messaging/sender-kind';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { reportOdometer } from '../library/kept-facts';
 import { tabVins } from '../sites/tab-vins';
-import { forgetVehicle, listingsOf, setWatched, watchedVehicles } from '../storage/memory-store';
+import {
+  forgetVehicle,
+  isWatched,
+  listingsOf,
+  markAllLooked,
+  setWatched,
+  watchedVehicles,
+} from '../storage/memory-store';
 import { sightingsWritten } from './sightings';
 
 /** Whether the sender may learn about `vin`: an extension page, or a content script whose tab shows it. */
@@ -37,13 +44,13 @@ export async function getVehicleHistory(
   const [listings, report, watched] = await Promise.all([
     listingsOf(vin),
     reportOdometer(vin),
-    watchedVehicles(),
+    isWatched(vin),
   ]);
   return ok({
     listings: listings.slice(0, 100),
     current,
     report,
-    watched: watched.some((w) => w.vin === vin),
+    watched,
     at: minutesOf(Date.now()),
   });
 }
@@ -77,7 +84,6 @@ export async function getWatched(): Promise<Result<WatchedList>> {
 
 /** The user looked at the watched page: "what changed since" counts from now. */
 export async function markWatchedLooked(): Promise<Result<null>> {
-  const at = minutesOf(Date.now());
-  for (const vehicle of await watchedVehicles()) await setWatched({ ...vehicle, looked: at });
+  await markAllLooked(minutesOf(Date.now()));
   return ok(null);
 }

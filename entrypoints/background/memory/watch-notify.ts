@@ -3,22 +3,20 @@
 // notifications API at all (the permission, asked in the options page, granted); otherwise the
 // watched page says it when next opened.
 import { browser } from 'wxt/browser';
+import { money } from '@/lib/memory/history-words';
+import { lastPoint } from '@/lib/memory/listing-memory';
 import type { ListingChange } from '../storage/memory-store';
 import { watchedVehicles } from '../storage/memory-store';
 import { memorySettings } from './memory-settings';
-
-const lastOf = (points: number[]) => points[points.length - 1];
 
 /** The news of a change, in words; null when there is none to tell. */
 export function newsOf({ before, after }: ListingChange): string | null {
   if ((after.relist?.length ?? 0) > (before?.relist?.length ?? 0) || (!before && after.after !== undefined))
     return `relisted on ${after.site}`;
-  const was = before && lastOf(before.prices);
-  const now = lastOf(after.prices);
-  // "$11,500", or "EUR 11,500" where the listing's currency is another.
-  const money = (n: number) => `${after.cur ? `${after.cur} ` : '$'}${n.toLocaleString('en-US')}`;
+  const was = before && lastPoint(before.prices);
+  const now = lastPoint(after.prices);
   return was !== undefined && now !== undefined && now < was
-    ? `price down to ${money(now)} on ${after.site} (was ${money(was)})`
+    ? `price down to ${money(now, after.cur)} on ${after.site} (was ${money(was, after.cur)})`
     : null;
 }
 

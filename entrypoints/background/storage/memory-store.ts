@@ -112,6 +112,22 @@ export async function watchedVehicles(): Promise<WatchedVehicle[]> {
     .catch(orNothing([]));
 }
 
+/** Whether one vehicle is watched (one key read, not the whole list). */
+export async function isWatched(vin: string): Promise<boolean> {
+  return openLibrary()
+    .then(async (database) => (await database.getKey('watched', vin)) !== undefined)
+    .catch(orNothing(false));
+}
+
+/** Every watched vehicle looked at, at minute `at`, in one transaction. */
+export async function markAllLooked(at: number): Promise<void> {
+  const database = await openLibrary();
+  const tx = database.transaction('watched', 'readwrite');
+  for (const vehicle of parsed<WatchedVehicle>(WatchedSchema, await tx.store.getAll()))
+    await tx.store.put({ ...vehicle, looked: at });
+  await tx.done;
+}
+
 export async function setWatched(vehicle: WatchedVehicle | { vin: string; off: true }): Promise<void> {
   const database = await openLibrary();
   if ('off' in vehicle) await database.delete('watched', vehicle.vin);

@@ -34,9 +34,18 @@ function linkOf(
   return undefined;
 }
 
+const recordsOf = (found: Occurrence[]) =>
+  found.flatMap((o) => (o.record ? [o.record as Record<string, unknown>] : []));
+
+/** The listing's own link, if one fits a message. */
+function linkFor(placement: Placement, records: Array<Record<string, unknown>>, doc: Document) {
+  const url = linkOf(placement, records, doc);
+  return url && url.length <= 2000 ? url : undefined;
+}
+
 /** What the page shows of one badged vehicle: its data records first, then its card's text. */
 function sightingOf(placement: Placement, found: Occurrence[], doc: Document): Sighting {
-  const records = found.flatMap((o) => (o.record ? [o.record as Record<string, unknown>] : []));
+  const records = recordsOf(found);
   let facts: ListingFacts = {};
   for (const record of records) facts = { ...recordFacts(record), ...facts };
   const { card } = placement;
@@ -45,15 +54,8 @@ function sightingOf(placement: Placement, found: Occurrence[], doc: Document): S
     facts = textFacts(text, facts);
     if (SOLD_TEXT.test(text)) facts.sold = true;
   }
-  const link = linkFor(placement, found, doc);
+  const link = linkFor(placement, records, doc);
   return { vin: placement.vin as Sighting['vin'], ...(link ? { url: link } : {}), ...sane(facts) };
-}
-
-/** The listing's own link, if one fits a message. */
-function linkFor(placement: Placement, found: Occurrence[], doc: Document): string | undefined {
-  const records = found.flatMap((o) => (o.record ? [o.record as Record<string, unknown>] : []));
-  const url = linkOf(placement, records, doc);
-  return url && url.length <= 2000 ? url : undefined;
 }
 
 /**
@@ -92,6 +94,6 @@ export function createListingNotes(
       if (!scheduled) schedule();
     },
     /** The listing's own link (the panel asks about that listing), read when the panel opens. */
-    link: (placement: Placement, found: Occurrence[]) => linkFor(placement, found, doc),
+    link: (placement: Placement, found: Occurrence[]) => linkFor(placement, recordsOf(found), doc),
   };
 }
