@@ -46,11 +46,18 @@ async function viewerShot(page: Page) {
   await frame.waitForSelector('body *', { state: 'attached', timeout: 15_000 });
   const box = await handle.boundingBox();
   if (!box) throw new Error('the report frame has no box');
+  // The frame's content box: inside its border (the dark theme draws the report as a bordered card).
+  const inner = await handle.evaluate((f) => ({
+    left: f.clientLeft,
+    top: f.clientTop,
+    width: f.clientWidth,
+    height: f.clientHeight,
+  }));
   const clip = {
-    x: Math.round(box.x),
-    y: Math.round(box.y),
-    width: Math.round(box.width),
-    height: Math.round(box.height),
+    x: Math.round(box.x + inner.left),
+    y: Math.round(box.y + inner.top),
+    width: inner.width,
+    height: inner.height,
   };
   // Fonts and images (data: only) settled before the picture.
   await frame.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -60,9 +67,16 @@ async function viewerShot(page: Page) {
 
 describe('the report as it was made, in Chromium', () => {
   const cases = () => reportCases(stack.server.origin);
+  // Each case as it is, with a hostile stylesheet, and in the dark theme (the viewer's page dark, the
+  // report still as its provider drew it; the plain tab told dark too).
+  const variants = [
+    { hostile: false, scheme: 'light' },
+    { hostile: true, scheme: 'light' },
+    { hostile: false, scheme: 'dark' },
+  ] as const;
   for (const index of [0, 1, 2, 3, 4, 5])
-    for (const hostile of [false, true])
-      it(`case ${index + 1}${hostile ? ' with a hostile stylesheet' : ''}: ≤ 2% of pixels differ, ≥ 99% of text kept, no new overflow`, async () => {
+    for (const { hostile, scheme } of variants)
+      it(`case ${index + 1}${hostile ? ' with a hostile stylesheet' : ''}${scheme === 'dark' ? ' in the dark theme' : ''}: ≤ 2% of pixels differ, ≥ 99% of text kept, no new overflow`, async () => {
         const report = cases()[index];
         if (!report) throw new Error(`no case ${index}`);
         const beacon = `${stack.server.origin}/__sim/beacon`;
@@ -77,6 +91,7 @@ describe('the report as it was made, in Chromium', () => {
 
         const viewer = await stack.browser.context.newPage();
         await viewer.setViewportSize(VIEWPORT);
+        await viewer.emulateMedia({ colorScheme: scheme });
         await viewer.goto(
           `chrome-extension://${stack.browser.extensionId}/report.html?provider=${held.provider}&id=${held.id}`,
         );
@@ -84,6 +99,7 @@ describe('the report as it was made, in Chromium', () => {
 
         const tab = await stack.browser.context.newPage();
         await tab.setViewportSize(seen.size);
+        await tab.emulateMedia({ colorScheme: scheme });
         await tab.goto(plain.put(html));
         await tab.evaluate(() => document.fonts.ready.then(() => undefined));
         const baseline = {
@@ -92,17 +108,19 @@ describe('the report as it was made, in Chromium', () => {
         };
 
         const result: Fidelity = {
-          name: report.name,
+          name: scheme === 'dark' ? `${report.name} (dark)` : report.name,
           hostile,
           differs: pixelDifference(seen.shot, baseline.shot),
           kept: textKept(baseline.facts.text, seen.facts.text),
           overflow: { viewer: seen.facts.overflow, plain: baseline.facts.overflow },
         };
         results.push(result);
-        if (index === 0 && !hostile)
-          await stack.browser.screenshot(viewer, 'report-fidelity-providerA', { fullPage: false });
-        if (index === 1 && !hostile)
-          await stack.browser.screenshot(viewer, 'report-fidelity-providerB', { fullPage: false });
+        if (index < 2 && !hostile)
+          await stack.browser.screenshot(
+            viewer,
+            `report-fidelity-${report.provider}${scheme === 'dark' ? '-dark' : ''}`,
+            { fullPage: false },
+          );
         await viewer.close();
         await tab.close();
         expect(meetsTargets(result), describeFidelity(result)).toBe(true);
