@@ -64,6 +64,19 @@ export async function badgeOf(page: Page, vin: string) {
     const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
     return [(x1 + x3) / 2, (y1 + y3) / 2];
   }
+  /** Its centre once it stopped moving, as a finger aims at what it sees: a phone's panel is a
+   * sheet along the bottom, growing upward as its vehicle's memory and facts arrive (panel.tsx),
+   * and a tap read before that lands on the sheet's text instead of its button. */
+  async function steadyCentreOf(label: string | RegExp): Promise<[number, number]> {
+    let last = await centreOf(label);
+    for (const until = Date.now() + 3_000; Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const now = await centreOf(label);
+      if (now[0] === last[0] && now[1] === last[1]) return now;
+      last = now;
+    }
+    return last;
+  }
   const attr = (node: DomNode | undefined, name: string) => {
     const attrs = node?.attributes ?? [];
     const i = attrs.indexOf(name);
@@ -109,12 +122,12 @@ export async function badgeOf(page: Page, vin: string) {
     text: async () => textOf(await host()),
     /** Clicks, with the mouse, the first button inside the badge whose text contains `label`. */
     async click(label: string | RegExp) {
-      const [x, y] = await centreOf(label);
+      const [x, y] = await steadyCentreOf(label);
       await page.mouse.click(x, y);
     },
     /** Taps it with a finger (the page's context must have touch: a phone). */
     async tap(label: string | RegExp) {
-      const [x, y] = await centreOf(label);
+      const [x, y] = await steadyCentreOf(label);
       await page.touchscreen.tap(x, y);
     },
     /** The box (viewport pixels) of the first element inside the badge with this class, or null. */
