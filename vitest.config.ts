@@ -34,6 +34,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/dom/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['test/support/wmi-prefixes-loaded.ts'],
           // Several tests run the real background against the in-process simulator in real time
           // (the workbench's 1 s spacing, a 2 s retry_after): 1-4 s each on a 2-core machine.
           testTimeout: 20_000,

@@ -3,6 +3,7 @@ import { marked } from 'marked';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
 import { BUILT_IN_SITES, sitePatterns } from './lib/sites/sites';
+import { PACKED_WMI_PREFIXES } from './lib/vin/wmi-prefixes';
 
 // Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
@@ -139,6 +140,8 @@ export default defineConfig({
   hooks: {
     'build:publicAssets': (_wxt, files) => {
       files.push({ relativeDest: 'privacy.html', contents: privacyPage() });
+      // The background's manufacturer codes, as data it reads on first use (background/sites/wmi-file.ts).
+      files.push({ relativeDest: 'wmi-prefixes.txt', contents: PACKED_WMI_PREFIXES });
     },
     // The content script, the badge panel and the background use the browser's own promise-based API
     // (WXT's plain \`browser\`: Firefox's \`browser\`, else Chrome's \`chrome\`, promise-based in MV3)

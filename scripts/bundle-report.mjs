@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const DIR = '.output/analysis';
 const BUNDLES = ['background.js', 'content-scripts/vin.js'];
-const TOP = 10;
+const TOP = Number(process.env.TOP ?? 10);
 
 const modules = new Map(BUNDLES.map((name) => [name, []]));
 for (const file of readdirSync(DIR).filter((f) => /^stats-\d+\.json$/.test(f))) {

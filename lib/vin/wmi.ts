@@ -1,16 +1,27 @@
 // What the first three characters of a VIN (the world manufacturer identifier) tell, offline.
-import { PACKED_WMI_PREFIXES } from './wmi-prefixes';
 
+/**
+ * NHTSA's assigned manufacturer-code prefixes (2.4 KB gzip of data), handed in by whoever loaded
+ * them: the background reads its copy from the package's `wmi-prefixes.txt` on its first verdict
+ * (entrypoints/background/sites/wmi-file.ts) instead of parsing it at every start of its worker;
+ * tests pass the generated module's string (lib/vin/wmi-prefixes.ts, the one source of both).
+ */
 let prefixes: Set<string> | undefined;
+
+/** Unpacks "<two characters><every third character>" groups separated by "|". */
+export function useWmiPrefixes(packed: string): void {
+  const set = new Set<string>();
+  for (const group of packed.split('|'))
+    for (const third of group.slice(2)) set.add(group.slice(0, 2) + third);
+  prefixes = set;
+}
+
+export const wmiPrefixesLoaded = (): boolean => prefixes !== undefined;
 
 /** True when NHTSA has assigned a manufacturer code starting with these three characters. */
 export function isKnownWmiPrefix(wmi: string): boolean {
-  if (!prefixes) {
-    prefixes = new Set();
-    for (const group of PACKED_WMI_PREFIXES.split('|')) {
-      for (const third of group.slice(2)) prefixes.add(group.slice(0, 2) + third);
-    }
-  }
+  // Never a silent "unknown" (it would drop every unlabelled VIN): the caller loads them first.
+  if (!prefixes) throw new Error('The manufacturer codes are not loaded yet (useWmiPrefixes).');
   return prefixes.has(wmi);
 }
 

@@ -9,7 +9,7 @@ import type { HistoryAnswer, HistoryRequest, WatchedList, WatchRequest } from '@
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { reportOdometer } from '../library/kept-facts';
-import { tabVins } from '../sites/tab-vins';
+import { mayAskAbout, NOT_ON_TAB } from '../sites/tab-vins';
 import {
   forgetVehicle,
   isWatched,
@@ -20,20 +20,11 @@ import {
 } from '../storage/memory-store';
 import { sightingsWritten } from './sightings';
 
-/** Whether the sender may learn about `vin`: an extension page, or a content script whose tab shows it. */
-async function mayAsk(vin: string, sender: Sender): Promise<boolean> {
-  if (sender.kind === 'extension-page') return true;
-  const tabId = sender.tab?.id;
-  return tabId !== undefined && (await tabVins(tabId)).includes(vin as Vin);
-}
-
-const NOT_ON_TAB = 'That vehicle is not on this page.';
-
 export async function getVehicleHistory(
   { vin, url }: HistoryRequest,
   sender: Sender,
 ): Promise<Result<HistoryAnswer>> {
-  if (!(await mayAsk(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
   await sightingsWritten();
   let current: string | null = null;
   if (sender.kind === 'content-script' && sender.url) {
@@ -59,14 +50,14 @@ export async function watchVehicle(
   { vin, on, title }: WatchRequest,
   sender: Sender,
 ): Promise<Result<boolean>> {
-  if (!(await mayAsk(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
   const at = minutesOf(Date.now());
   await setWatched(on ? { vin, at, looked: at, ...(title ? { title } : {}) } : { vin, off: true });
   return ok(on);
 }
 
 export async function forgetVehicleMemory({ vin }: { vin: Vin }, sender: Sender): Promise<Result<null>> {
-  if (!(await mayAsk(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
   await sightingsWritten();
   await forgetVehicle(vin);
   return ok(null);

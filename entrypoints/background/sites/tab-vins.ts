@@ -16,6 +16,7 @@ import { autoCheck } from '../records/auto-check';
 import { planAndKeep } from '../records/check-all';
 import { knownCounts } from '../records/record-cache';
 import { sessionItem } from '../storage/store';
+import { manufacturerCodes } from './wmi-file';
 
 const TabList = z.array(VinSchema);
 const itemFor = (tabId: number) => sessionItem(`tabVins:${tabId}`, TabList, () => []);
@@ -26,6 +27,7 @@ export async function reportPageVins(
 ): Promise<Result<PageVinsAnswer>> {
   const tabId = sender.tab?.id;
   if (tabId === undefined) return failWith('forbidden', 'Only a tab can report its VINs.');
+  await manufacturerCodes();
   const fresh = acceptCandidates(candidates);
   // The top frame speaks for the tab: frames are not scanned.
   if (!sender.frameId) {
@@ -52,6 +54,15 @@ export async function reportPageVins(
 
 /** The VINs a tab shows, as last reported. */
 export const tabVins = (tabId: number): Promise<Vin[]> => itemFor(tabId).get();
+
+/** Whether the sender may ask about `vin`: an extension page, or a content script whose tab shows it. */
+export async function mayAskAbout(vin: string, sender: Sender): Promise<boolean> {
+  if (sender.kind === 'extension-page') return true;
+  const tabId = sender.tab?.id;
+  return tabId !== undefined && (await tabVins(tabId)).includes(vin as Vin);
+}
+
+export const NOT_ON_TAB = 'That vehicle is not on this page.';
 
 /** The tab's VINs with the counts already cached (read from storage: no record check). */
 export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<TabVinsAnswer>> {
