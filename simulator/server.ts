@@ -6,6 +6,10 @@ import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
 import { createSimulator, type SimulatorOptions } from './app';
 import { startCdnServers } from './cdn-server';
 import { DROP_HEADER } from './faults';
+import { createNhtsaStandIn } from './nhtsa/nhtsa-app';
+
+/** NHTSA's stand-in: its own loopback name at the service's port, where the test build looks for it. */
+export const NHTSA_HOST = '127.0.0.5';
 
 export interface ServerOptions extends SimulatorOptions {
   port?: number;
@@ -71,17 +75,39 @@ export async function startSimulatorServer(options: ServerOptions = {}) {
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host}:${port}`;
+  // The test build asks http://127.0.0.5:<the service's port> (entrypoints/background/nhtsa/nhtsa-hosts.ts).
+  const nhtsa = createNhtsaStandIn();
+  const nhtsaServer = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve(
+      {
+        hostname: NHTSA_HOST,
+        port,
+        fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
+          const response = await nhtsa.app.fetch(request, env);
+          if (response.headers.has(DROP_HEADER)) env.incoming.socket?.destroy();
+          return response;
+        },
+      },
+      () => resolve(s),
+    );
+    s.once('error', reject);
+  });
+  const closeServer = (s: ReturnType<typeof serve>) =>
+    new Promise<void>((resolve) => {
+      (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      s.close(() => resolve());
+    });
   return {
     sim,
     origin,
     baseUrl: `${origin}/v1`,
     /** The reports' CDN (127.0.0.3) and font host (127.0.0.4), with the requests they answered. */
     cdn,
+    /** NHTSA's stand-in (127.0.0.5): its request log and faults. */
+    nhtsa: { ...nhtsa, origin: `http://${NHTSA_HOST}:${port}` },
     close: async () => {
-      await new Promise<void>((resolve) => {
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        server.close(() => resolve());
-      });
+      await closeServer(server);
+      await closeServer(nhtsaServer);
       await cdn.close();
     },
   };

@@ -39,6 +39,7 @@ import {
   markWatchedLooked,
   watchVehicle,
 } from './memory/vehicle-memory';
+import { getFreeDecodes, getFreeFacts, getFreeFactsAccess, openFreeFactsOptions } from './nhtsa/free-facts';
 import { openOwnedReport, openPurchase } from './purchases/confirmation-window';
 import { adoptLegacyPending } from './purchases/legacy-pending';
 import { checkNewRecords } from './purchases/purchase-counts';
@@ -140,6 +141,10 @@ const HANDLERS: Handlers = {
   getMemorySettings,
   saveMemorySettings,
   clearBrowsingMemory,
+  getFreeFactsAccess,
+  getFreeFacts,
+  getFreeDecodes,
+  openFreeFactsOptions,
 };
 
 // Every message keeps the reconciler's alarm on time: after the system clock was set back, the alarm

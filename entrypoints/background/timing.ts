@@ -27,3 +27,6 @@ export const RECONCILE_SCHEDULE: ReconcileSchedule = LOOPBACK
       checksAfterMs: [0, 30_000, 60_000, 120_000, 180_000, 300_000],
       lateLooksAfterMs: [600_000, 3_600_000, 21_600_000, 86_400_000],
     };
+
+/** The first wait before NHTSA is asked again after a 429 or a failure without Retry-After. */
+export const NHTSA_BACKOFF_MS = LOOPBACK ? 100 : 1_000;

@@ -249,7 +249,7 @@ export function createClient(options: ClientOptions) {
 }
 
 /** The body as text, refused (and the transfer cancelled) past `max` bytes. */
-async function readLimited(response: Response, max: number): Promise<string> {
+export async function readLimited(response: Response, max: number): Promise<string> {
   const tooLarge = () =>
     new ApiError(
       'too-large',
@@ -283,7 +283,7 @@ async function readLimited(response: Response, max: number): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);

@@ -11,6 +11,7 @@ import { SavedSettings, SettingsView } from '../account/settings-messages';
 import { RecordCounts } from '../domain';
 import type { Result } from '../errors/result';
 import { HistoryAnswer, MemorySettings, WatchedList } from '../memory/memory-messages';
+import { FreeDecodesAnswer, FreeFactsAccess, FreeFactsAnswer } from '../nhtsa/nhtsa-messages';
 import { PurchaseOutcome, PurchaseStatus, ReportView } from '../purchases/purchase-messages';
 import { CheckAllPlan, EconomySettings, LedgerView } from '../records/economy';
 import { CheckAllOutcome, NewRecords, PageVinsAnswer, TabVinsAnswer } from '../records/page-messages';
@@ -100,6 +101,10 @@ export const RESPONSES = {
   getMemorySettings: MemorySettings,
   saveMemorySettings: MemorySettings,
   clearBrowsingMemory: z.null(),
+  getFreeFactsAccess: FreeFactsAccess,
+  getFreeFacts: FreeFactsAnswer,
+  getFreeDecodes: FreeDecodesAnswer,
+  openFreeFactsOptions: z.null(),
 } as const satisfies Record<MessageType, z.ZodMiniType>;
 
 type Table = { [K in MessageType]: (typeof REQUESTS)[K] & { response: (typeof RESPONSES)[K] } };

@@ -7,6 +7,7 @@ import { AccountRequest } from '../account/account-messages';
 import { ProviderNames } from '../account/provider-names';
 import { SaveSettingsRequest } from '../account/settings-messages';
 import { HistoryRequest, MemorySettings, NoteSightings, WatchRequest } from '../memory/memory-messages';
+import { FreeDecodesRequest } from '../nhtsa/nhtsa-messages';
 import { OpenReportRequest, PurchaseRequest, ReportRequest } from '../purchases/purchase-messages';
 import { EconomySettings } from '../records/economy';
 import { CheckAllRequest, NewRecordsRequest, PageCandidates } from '../records/page-messages';
@@ -140,6 +141,14 @@ export const REQUESTS = {
   saveMemorySettings: { from: PAGES, request: MemorySettings },
   /** "Clear browsing memory": every vehicle seen and watched. */
   clearBrowsingMemory: { from: PAGES, request: NoPayload },
+  /** Whether the user granted NHTSA's hosts, and which (lib/nhtsa/: free facts, issue 46). */
+  getFreeFactsAccess: { from: PAGES, request: NoPayload },
+  /** NHTSA's decode and model facts: a content script only about a VIN its tab shows. */
+  getFreeFacts: { from: OURS, request: VinRequest },
+  /** A workbench's rows decoded by NHTSA, 50 a request. */
+  getFreeDecodes: { from: PAGES, request: FreeDecodesRequest },
+  /** A badge's "Turn on in the options…": the options page, at the free facts. */
+  openFreeFactsOptions: { from: TABS, request: NoPayload },
 } as const satisfies Record<string, RequestSpec>;
 
 export type MessageType = keyof typeof REQUESTS;

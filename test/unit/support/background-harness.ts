@@ -11,9 +11,14 @@ import { createMessageSender } from '@/lib/messaging/message-sender';
 import { removeAllListeners } from '@/lib/messaging/messaging';
 import type { MessageType } from '@/lib/messaging/protocol';
 import { createSimulator } from '@/simulator/app';
+import { DROP_HEADER } from '@/simulator/faults';
+import { createNhtsaStandIn } from '@/simulator/nhtsa/nhtsa-app';
 import { STOPPED_WORKER } from '../../support/stopped-worker';
 
 export const SIM_URL = 'http://127.0.0.1:8787/v1';
+/** The hosts a store build asks NHTSA's facts of (entrypoints/background/nhtsa/nhtsa-hosts.ts). */
+export const NHTSA_HOSTS = ['vpic.nhtsa.dot.gov', 'api.nhtsa.gov'];
+export const NHTSA_ORIGINS = ['https://vpic.nhtsa.dot.gov/*', 'https://api.nhtsa.gov/*'];
 
 export type Sender = { id?: string; url?: string; tab?: { id: number } };
 
@@ -131,9 +136,16 @@ export async function startBackground(options: StartOptions = {}) {
   const generation = ++workerGeneration;
   cutConnectionsBefore(generation);
   trackConnections(globalThis.indexedDB);
+  // NHTSA's two hosts reach its stand-in (simulator/nhtsa/), the rest the service's simulator.
+  const nhtsa = createNhtsaStandIn();
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     if (stopped()) return never();
-    const response = await sim.fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const response = NHTSA_HOSTS.includes(url.host)
+      ? await nhtsa.app.request(url.href, init)
+      : await sim.fetch(input, init);
+    // A "drop" fault: the connection closed without an answer, as fetch tells it.
+    if (response.headers.has(DROP_HEADER)) throw new TypeError('Failed to fetch');
     return stopped() ? never() : response;
   });
   // fakeBrowser leaves permissions unimplemented; the simulator's origin is granted, others not.
@@ -178,5 +190,5 @@ export async function startBackground(options: StartOptions = {}) {
     const data = (await deliver('getExportData', undefined, sender)).value;
     return reportsCsv(data.reports, data.notes, data.facts);
   }
-  return { sim, senders, deliver, granted, exportCsv };
+  return { sim, nhtsa, senders, deliver, granted, exportCsv };
 }

@@ -1,0 +1,78 @@
+// NHTSA's free facts in the words a shopper reads at a glance: what the VIN says the car is, what
+// the listing claims against it, recall campaigns (never "safe" for none: recalls are kept by make,
+// model and year, and whether this car's were repaired is only at NHTSA's own per-VIN lookup),
+// complaints and crash stars. Shared by the badge panel, the popup, the workbench and the viewer.
+import { plural } from '../plural';
+import { type FreeFacts, readDecode, starsOf, type VehicleDecode } from './free-facts';
+import type { ComplaintSummary, CrashRating } from './model-facts';
+import type { RecallRow } from './nhtsa-wire';
+
+/** NHTSA's official per-VIN recall lookup (the only place a VIN's open recalls are public). */
+export const recallLookupUrl = (vin: string) => `https://www.nhtsa.gov/recalls?vin=${vin}`;
+
+/** "2012 CHEVROLET Cruze LT": the vehicle as NHTSA names it. */
+export const vehicleName = (d: VehicleDecode) => [d.year ?? '', d.make, d.model, d.trim].join(' ').trim();
+
+/** The decode in one line, or NHTSA's refusal said plainly. */
+export function decodeWords(d: VehicleDecode): string {
+  if (d.rejected) return `NHTSA cannot decode this VIN: ${d.rejected}`;
+  const built = d.plant ? `built in ${d.plant}` : '';
+  return [vehicleName(d), d.body, d.engine, d.drive, built].filter(Boolean).join(' · ');
+}
+
+/** A decode NHTSA made despite a problem (a wrong check digit): said beside it, never hidden. */
+export const problemWords = (d: VehicleDecode) =>
+  d.problem && !d.rejected ? `NHTSA notes: ${d.problem}` : null;
+
+export function recallHeadline(recalls: RecallRow[], d: VehicleDecode): string {
+  const model = [d.year, d.make, d.model].join(' ');
+  if (recalls.length === 0)
+    return `No recall campaigns on record for the ${model}. That is by model year, not proof this car is safe.`;
+  const parked = recalls.filter((r) => r.parkIt).length;
+  const outside = recalls.filter((r) => r.parkOutSide).length;
+  const urgent = [
+    parked ? `${parked} “park it”: do not drive until repaired` : '',
+    outside ? `${outside} “park outside”: fire risk` : '',
+  ].filter(Boolean);
+  return `${plural(recalls.length, 'recall campaign')} for the ${model}${urgent.length ? ` (${urgent.join('; ')})` : ''}. Whether this car's were repaired: NHTSA's VIN lookup.`;
+}
+
+/** One campaign in a line: its number, component and remedy. */
+export const recallLine = (r: RecallRow) =>
+  `${r.parkIt ? 'PARK IT · ' : r.parkOutSide ? 'PARK OUTSIDE · ' : ''}${r.NHTSACampaignNumber} · ${r.Component?.trim() || 'component not given'}${r.Remedy?.trim() ? ` · Remedy: ${r.Remedy.trim()}` : ''}`;
+
+export function complaintWords(c: ComplaintSummary): string {
+  if (c.count === 0) return 'No complaints to NHTSA on record for this model year.';
+  const top = c.top.map((t) => `${t.component.toLowerCase()} (${t.count})`).join(', ');
+  const harm = [
+    c.crashes ? `${c.crashes} crash${c.crashes === 1 ? '' : 'es'}` : '',
+    c.fires ? plural(c.fires, 'fire') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `${plural(c.count, 'complaint')} to NHTSA for this model year${top ? `, most about ${top}` : ''}${harm ? `; ${harm} reported` : ''}.`;
+}
+
+export function ratingWords(r: CrashRating): string {
+  const stars = starsOf(r.overall);
+  if (stars === null)
+    return r.variants === 0
+      ? 'Not crash-tested by NHTSA for this model year.'
+      : 'NHTSA has no overall crash rating for this model year.';
+  return `NHTSA crash rating: ${stars} of 5 stars overall${r.variants > 1 ? ` (one of ${r.variants} rated versions)` : ''}.`;
+}
+
+/** The short line for lists (popup, workbench): the vehicle, its recall count, its stars. */
+export function freeFactsShort(f: FreeFacts): string {
+  const decode = readDecode(f.decode);
+  if (decode.rejected) return 'NHTSA cannot decode this VIN';
+  const model = f.model?.ok ? f.model.value : null;
+  const stars = model && starsOf(model.rating.overall);
+  return [
+    vehicleName(decode),
+    model ? plural(model.recalls.length, 'recall') : '',
+    stars ? `${stars}★ crash rating` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
