@@ -31,12 +31,21 @@ export const PANEL_CSS = `
 button.act { font: inherit; font-size: 13px; padding: 4px 10px; border-radius: 6px; border: 1px solid #0f5f5c; background: #0f5f5c; color: #fff; cursor: pointer; }
 button.act.paid { background: #8a4b00; border-color: #8a4b00; }
 button.act.secondary { background: #fff; color: #0f5f5c; }
+/* NHTSA's free facts (free-facts-part.tsx): a part of their own under a rule. */
+.free { margin: 8px 0 0; border-top: 1px solid #c6cdd6; padding-top: 6px; font-size: 13px; }
+.free p { margin: 3px 0; }
+.free-head { font-weight: 600; }
+.free .recall { font-size: 12px; }
+.free a, button.link { color: #0f5f5c; }
+button.link { font: inherit; border: 0; background: none; padding: 0; text-decoration: underline; cursor: pointer; }
 button:focus-visible { outline: 2px solid #0f5f5c; outline-offset: 2px; }
 @media (prefers-color-scheme: dark) {
   .panel { background: #1b2330; color: #e8edf3; border-color: #38414d; }
   .muted { color: #a9b4c2; }
   .warning { background: #3a1416; color: #ffb4ab; border-color: #ff8a80; }
   .error { color: #ff8a80; }
+  .free { border-color: #38414d; }
+  .free a, button.link { color: #5fc4bd; }
   button.act { background: #5fc4bd; border-color: #5fc4bd; color: #0d1117; }
   button.act.paid { background: #f0b060; border-color: #f0b060; color: #0d1117; }
   button.act.secondary { background: transparent; color: #5fc4bd; }

@@ -17,6 +17,7 @@ import type { NewRecords } from '@/lib/records/page-messages';
 import { heldFactsLine } from '@/lib/reports/facts/held-facts';
 import { decodeLine } from '@/lib/vin/decode-line';
 import type { PanelProps } from '../vin.content/badge/panel-contract';
+import { FreeFactsPart } from './free-facts-part';
 
 interface PanelState {
   step: Step;
@@ -224,6 +225,12 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             {`This VIN decodes as ${[decode.modelYear, decode.make].filter(Boolean).join(' ')}, but the listing says ${[mismatch.year, mismatch.make].filter(Boolean).join(' ')}. A typo, or a sign of fraud: check the VIN before paying for anything.`}
           </p>
         )}
+        <FreeFactsPart
+          vin={decode.vin}
+          title={this.props.listing.title}
+          actions={this.props.actions}
+          warned={mismatch !== null}
+        />
         {counts && (
           <>
             <div class="counts" role="status">

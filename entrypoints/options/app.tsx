@@ -5,6 +5,7 @@ import { PrivacyLink } from '@/components/privacy-link';
 import { ConnectionForm } from './connection-form';
 import { DataTools } from './data-tools';
 import { EconomyForm } from './economy-form';
+import { FreeFactsForm } from './free-facts-form';
 import { MemoryForm } from './memory-form';
 import { ProviderNamesForm } from './provider-names-form';
 import { SitesList } from './sites-list';
@@ -43,6 +44,7 @@ export function App() {
           <EconomyForm />
           <ProviderNamesForm />
           <SitesList />
+          <FreeFactsForm />
           <MemoryForm />
           <DataTools />
         </>

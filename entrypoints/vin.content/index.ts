@@ -49,6 +49,8 @@ export default defineContentScript({
           send('watchVehicle', { vin, on, ...(title ? { title: title.slice(0, 200) } : {}) }),
         ),
       forget: (vin) => onPage(vin, () => send('forgetVehicle', { vin })),
+      freeFacts: (vin) => onPage(vin, () => send('getFreeFacts', { vin })),
+      turnOnFreeFacts: () => send('openFreeFactsOptions', undefined),
     };
     // What the page shows of each vehicle, for the memory of vehicles seen (the background decides
     // whether anything is kept).

@@ -3,9 +3,11 @@
 // model and year, and whether this car's were repaired is only at NHTSA's own per-VIN lookup),
 // complaints and crash stars. Shared by the badge panel, the popup, the workbench and the viewer.
 import { plural } from '../plural';
-import { type FreeFacts, readDecode, starsOf, type VehicleDecode } from './free-facts';
+import { listingMismatch } from '../vin/listing-mismatch';
+import type { FreeFacts } from './free-facts';
 import type { ComplaintSummary, CrashRating } from './model-facts';
 import type { RecallRow } from './nhtsa-wire';
+import { readDecode, starsOf, type VehicleDecode } from './read-facts';
 
 /** NHTSA's official per-VIN recall lookup (the only place a VIN's open recalls are public). */
 export const recallLookupUrl = (vin: string) => `https://www.nhtsa.gov/recalls?vin=${vin}`;
@@ -75,4 +77,27 @@ export function freeFactsShort(f: FreeFacts): string {
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+/**
+ * What the listing's title claims against NHTSA's decode: a year or make it contradicts (a typo or a
+ * fraud sign, lib/vin/listing-mismatch.ts's rules: makes by family, unsure means silent), else a
+ * model the title does not name (said as a note: listings name models their own way).
+ */
+export function listingAgainstDecode(
+  d: VehicleDecode,
+  title: string,
+): { alarm: boolean; words: string } | null {
+  if (d.rejected || !title.trim()) return null;
+  const says = listingMismatch({ ...(d.year ? { modelYear: d.year } : {}), make: d.make }, title);
+  if (says)
+    return {
+      alarm: true,
+      words: `NHTSA decodes this VIN as ${vehicleName(d)}, but the listing says ${[says.year, says.make].filter(Boolean).join(' ')}. A typo, or a sign of fraud: check the VIN before paying for anything.`,
+    };
+  const flat = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  // Only where the title names NHTSA's make as NHTSA spells it: unsure means silent.
+  if (flat(d.make) && flat(title).includes(flat(d.make)) && d.model && !flat(title).includes(flat(d.model)))
+    return { alarm: false, words: `NHTSA names the model "${d.model}"; the listing's title does not.` };
+  return null;
 }

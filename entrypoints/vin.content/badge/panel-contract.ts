@@ -5,6 +5,7 @@
 import type { RecordCounts } from '@/lib/domain';
 import type { Result } from '@/lib/errors/result';
 import type { HistoryAnswer } from '@/lib/memory/memory-messages';
+import type { FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
 import type { NewRecords } from '@/lib/records/page-messages';
 import type { HeldFacts } from '@/lib/reports/facts/held-facts';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
@@ -22,6 +23,10 @@ export interface BadgeActions {
   history(vin: string, url: string | undefined): Promise<Result<HistoryAnswer>>;
   watch(vin: string, on: boolean, title: string): Promise<Result<boolean>>;
   forget(vin: string): Promise<Result<null>>;
+  /** NHTSA's free facts (lib/nhtsa/): `on: false` when the user has not turned them on. */
+  freeFacts(vin: string): Promise<Result<FreeFactsAnswer>>;
+  /** The options page at the free facts, where the browser is asked (never from the listing). */
+  turnOnFreeFacts(): Promise<Result<null>>;
 }
 
 /** The listing a badge belongs to: its link (when its card has one) and its title. */

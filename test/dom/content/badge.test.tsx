@@ -8,9 +8,11 @@ import { badgePanelApi } from '@/entrypoints/badge-panel/panel-api';
 import { createToggle } from '@/entrypoints/vin.content/badge/badge-toggle';
 import type { BadgeActions, BadgePanelApi } from '@/entrypoints/vin.content/badge/panel-contract';
 import { createPill } from '@/entrypoints/vin.content/badge/pill';
+import { DecodeRow } from '@/lib/nhtsa/nhtsa-wire';
 import { noFacts } from '@/lib/reports/facts/report-facts';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
 import { decodeVin } from '@/lib/vin/vin-verdict';
+import { decodeRow } from '@/simulator/nhtsa/nhtsa-app';
 import { vinOf } from '../../../samples/vin-of';
 
 afterEach(() => {
@@ -56,7 +58,7 @@ const shownWords = (shadow: ShadowRoot, match: string | RegExp) =>
 
 function setup(
   overrides: Partial<BadgeActions> = {},
-  props: { owned?: boolean; mismatch?: ListingSays | null } = {},
+  props: { owned?: boolean; mismatch?: ListingSays | null; title?: string } = {},
   load: () => Promise<BadgePanelApi | string> = async () => badgePanelApi,
 ) {
   const actions: BadgeActions = {
@@ -92,6 +94,8 @@ function setup(
     })),
     watch: vi.fn(async (_vin: string, on: boolean) => ({ ok: true as const, value: on })),
     forget: vi.fn(async () => ({ ok: true as const, value: null })),
+    freeFacts: vi.fn(async () => ({ ok: true as const, value: { on: false as const } })),
+    turnOnFreeFacts: vi.fn(async () => ({ ok: true as const, value: null })),
     ...overrides,
   };
   // As mount-badge.ts builds it, in a shadow root (open here, for the queries).
@@ -112,7 +116,7 @@ function setup(
     state,
     decode,
     actions,
-    listing: { url: 'https://www.cars.com/vehicledetail/abc/', title: '2012 Ram 1500' },
+    listing: { url: 'https://www.cars.com/vehicledetail/abc/', title: props.title ?? '2012 Ram 1500' },
     load,
     onWords,
     onOpen: () => {},
@@ -262,5 +266,115 @@ describe('badge', () => {
     } finally {
       (globalThis as { innerWidth: number }).innerWidth = width;
     }
+  });
+});
+
+describe("the badge's free NHTSA facts (issue 46)", () => {
+  const ram = DecodeRow.parse(decodeRow('1C6RD6FT1CS310366'));
+  const recall = (campaign: string, flags: { parkIt?: boolean } = {}) => ({
+    NHTSACampaignNumber: campaign,
+    ReportReceivedDate: '07/02/2013',
+    Component: 'ELECTRICAL SYSTEM',
+    Summary: 'The alternator may short-circuit.',
+    Consequence: '',
+    Remedy: 'Dealers will replace the alternator, free of charge.',
+    parkIt: flags.parkIt ?? false,
+    parkOutSide: false,
+  });
+  const on = (title?: string) =>
+    setup(
+      {
+        freeFacts: vi.fn(async () => ({
+          ok: true as const,
+          value: {
+            on: true as const,
+            facts: {
+              vin: vinOf('1C6RD6FT1CS310366'),
+              decode: ram,
+              model: {
+                ok: true as const,
+                value: {
+                  recalls: [recall('13V038000'), recall('16V100000', { parkIt: true })],
+                  complaints: {
+                    count: 37,
+                    crashes: 1,
+                    fires: 0,
+                    top: [{ component: 'ELECTRICAL SYSTEM', count: 20 }],
+                  },
+                  rating: { overall: '4', variants: 2 },
+                },
+              },
+            },
+          },
+        })) as BadgeActions['freeFacts'],
+      },
+      title === undefined ? {} : { title },
+    );
+
+  it('off: one line and the way to the options, where the browser is asked; nothing else is asked', async () => {
+    const { actions, ui, pill } = setup();
+    fireEvent.click(pill);
+    expect(words(await ui.findByTestId('free-facts'))).toBe(
+      'Free NHTSA facts (recalls, complaints, crash ratings) are off. Turn them on in the options…',
+    );
+    fireEvent.click(ui.getByRole('button', { name: 'Turn them on in the options' }));
+    expect(actions.turnOnFreeFacts).toHaveBeenCalledTimes(1);
+    expect(actions.checkRecords).not.toHaveBeenCalled();
+  });
+
+  it('on: asked when the panel opens, never before; "park it" first, the VIN lookup linked', async () => {
+    const { actions, ui, pill } = on();
+    expect(actions.freeFacts).not.toHaveBeenCalled();
+    fireEvent.click(pill);
+    const part = await ui.findByTestId('free-facts');
+    expect(actions.freeFacts).toHaveBeenCalledWith('1C6RD6FT1CS310366');
+    expect(words(part)).toContain(
+      '2012 RAM 1500 Laramie · Pickup · 8 cyl 5.7 L Gasoline · 4WD/4-Wheel Drive/4x4 · built in WARREN, MICHIGAN, UNITED STATES (USA)',
+    );
+    expect(words(part)).toContain(
+      '2 recall campaigns for the 2012 RAM 1500 (1 “park it”: do not drive until repaired)',
+    );
+    const lines = [...part.querySelectorAll('.recall')].map(words);
+    expect(lines[0]).toMatch(/^PARK IT · 16V100000 · ELECTRICAL SYSTEM · Remedy: /);
+    expect(ui.getByRole('link', { name: "Open NHTSA's VIN lookup" }).getAttribute('href')).toBe(
+      'https://www.nhtsa.gov/recalls?vin=1C6RD6FT1CS310366',
+    );
+    expect(words(part)).toContain('NHTSA crash rating: 4 of 5 stars overall (one of 2 rated versions).');
+    expect(words(part)).toContain(
+      '37 complaints to NHTSA for this model year, most about electrical system (20); 1 crash reported.',
+    );
+  });
+
+  it("the listing's title checked against NHTSA's decode: another year or make warns, another model is noted", async () => {
+    const wrongYear = on('2016 Ram 1500 Laramie');
+    fireEvent.click(wrongYear.pill);
+    expect(words(await wrongYear.ui.findByRole('alert'))).toBe(
+      'NHTSA decodes this VIN as 2012 RAM 1500 Laramie, but the listing says 2016 Ram. A typo, or a sign of fraud: check the VIN before paying for anything.',
+    );
+    cleanup();
+    document.body.replaceChildren();
+    const otherModel = on('2012 Ram 2500 Laramie');
+    fireEvent.click(otherModel.pill);
+    expect(words(await otherModel.ui.findByTestId('free-facts'))).toContain(
+      'NHTSA names the model "1500"; the listing\'s title does not.',
+    );
+    expect(otherModel.ui.queryByRole('alert')).toBeNull();
+  });
+
+  it('a failure is said in the panel, and nothing else changes', async () => {
+    const { ui, pill } = setup({
+      freeFacts: vi.fn(async () => ({
+        ok: false as const,
+        error: {
+          kind: 'server' as const,
+          message: "NHTSA's server failed (HTTP 503). Nothing was kept; try again later.",
+        },
+      })),
+    });
+    fireEvent.click(pill);
+    expect(words(await ui.findByTestId('free-facts'))).toBe(
+      "Free NHTSA facts: NHTSA's server failed (HTTP 503). Nothing was kept; try again later.",
+    );
+    expect(ui.getByRole('button', { name: 'Check records' })).toBeTruthy();
   });
 });

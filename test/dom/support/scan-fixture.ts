@@ -49,6 +49,8 @@ export const noActions: BadgeActions = {
   }),
   watch: async () => ({ ok: true, value: true }),
   forget: async () => ({ ok: true, value: null }),
+  freeFacts: async () => ({ ok: true, value: { on: false } }),
+  turnOnFreeFacts: async () => ({ ok: true, value: null }),
 };
 
 // happy-dom has no layout: "visible" means not inside something the page hides.

@@ -2,7 +2,6 @@
 // no recall on record, the campaigns that say "do not drive" first, NHTSA's own notes kept beside
 // the decode. Rows as NHTSA's APIs send them (simulator/nhtsa/nhtsa-app.ts says where from).
 import { describe, expect, it } from 'vitest';
-import { readDecode, recallsInOrder } from '@/lib/nhtsa/free-facts';
 import {
   complaintWords,
   decodeWords,
@@ -12,6 +11,7 @@ import {
   recallLine,
 } from '@/lib/nhtsa/free-facts-words';
 import { DecodeRow, type RecallRow } from '@/lib/nhtsa/nhtsa-wire';
+import { readDecode, recallsInOrder } from '@/lib/nhtsa/read-facts';
 import { decodeRow } from '@/simulator/nhtsa/nhtsa-app';
 
 const decoded = (vin: string) => readDecode(DecodeRow.parse(decodeRow(vin)));

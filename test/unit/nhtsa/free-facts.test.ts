@@ -5,7 +5,7 @@
 // nothing of it kept.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { readDecode } from '@/lib/nhtsa/free-facts';
+import { readDecode } from '@/lib/nhtsa/read-facts';
 import { decodedVins } from '@/samples/real-vins';
 import { NHTSA_ORIGINS, startBackground } from '../support/background-harness';
 
