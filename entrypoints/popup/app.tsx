@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { enableSiteWithPermission } from '@/components/enable-site';
 import { ErrorNotice } from '@/components/error-notice';
+import { FreeFactsLines } from '@/components/free-facts-lines';
 import { PrivacyLink } from '@/components/privacy-link';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { Account } from '@/lib/account/account-messages';
@@ -55,6 +56,8 @@ export function App({ first }: { first: FirstHeadline }) {
   const [panelError, setPanelError] = useState<ErrorData | null>(null);
   const [checked, setChecked] = useState<CheckAllOutcome | null>(null);
   const [lookup, setLookup] = useState<{ vin: string; result: Result<RecordCounts> | null } | null>(null);
+  /** The VIN whose free NHTSA facts the user asked for in the VIN box. */
+  const [freeFor, setFreeFor] = useState<Vin | null>(null);
 
   useEffect(() => {
     // The headline came first (main.tsx); then the worker's cached account, then the service's.
@@ -153,8 +156,10 @@ export function App({ first }: { first: FirstHeadline }) {
             setLookup({ vin, result: await checkRecords(vin) });
           }}
           onGetReport={getReport}
+          onFreeFacts={(vin) => setFreeFor(vin as Vin)}
         />
       )}
+      {freeFor && <FreeFactsLines vin={freeFor} />}
       {signedIn && (
         <p class="row" data-testid="workbench-links">
           <a href="workbench.html" target="_blank" rel="noreferrer">

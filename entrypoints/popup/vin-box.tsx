@@ -5,9 +5,11 @@ import { describeVinProblem, normalizeVin } from '@/lib/vin/vin-syntax';
 interface VinBoxProps {
   onCheck(vin: string): void;
   onGetReport(vin: string): void;
+  /** NHTSA's free facts for it (no record check, no credit). */
+  onFreeFacts(vin: string): void;
 }
 
-export function VinBox({ onCheck, onGetReport }: VinBoxProps) {
+export function VinBox({ onCheck, onGetReport, onFreeFacts }: VinBoxProps) {
   const [typed, setTyped] = useState('');
   const vin = normalizeVin(typed);
   const problem = typed.trim() ? describeVinProblem(typed) : null;
@@ -41,6 +43,9 @@ export function VinBox({ onCheck, onGetReport }: VinBoxProps) {
         </button>
         <button type="button" disabled={!vin || !!problem} onClick={() => vin && onGetReport(vin)}>
           Get a report…
+        </button>
+        <button type="button" disabled={!vin || !!problem} onClick={() => vin && onFreeFacts(vin)}>
+          Free facts
         </button>
       </div>
     </form>

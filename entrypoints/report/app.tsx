@@ -5,6 +5,7 @@
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
+import { FreeFactsLines } from '@/components/free-facts-lines';
 import { ReportFrame, useReportDocument } from '@/components/report-frame';
 import type { Account } from '@/lib/account/account-messages';
 import { Provider } from '@/lib/domain';
@@ -13,6 +14,7 @@ import { ask } from '@/lib/messaging/messaging';
 import type { ReportView } from '@/lib/purchases/purchase-messages';
 import { findHeld } from '@/lib/purchases/purchase-rules';
 import { countRemoteResources } from '@/lib/reports/report-document';
+import { normalizeVin } from '@/lib/vin/vin-syntax';
 import { CompleteCopyPanel } from './complete-copy-panel';
 import { ReportToolbar } from './report-toolbar';
 import { useCompleteCopy } from './use-complete-copy';
@@ -57,6 +59,7 @@ export function App() {
 
   const report = state.step === 'ready' ? state.report : null;
   const [showFacts, setShowFacts] = useState(false);
+  const [showFree, setShowFree] = useState(false);
   const complete = useCompleteCopy(report);
   // Drawn once whether a complete copy is kept is known: the report is not shown bare, then again.
   const srcdoc = useReportDocument(
@@ -70,6 +73,7 @@ export function App() {
     [report],
   );
   if (report) document.title = `${report.provider} report: ${report.vin}`;
+  const vin = report ? normalizeVin(report.vin) : null;
 
   const other = report && (report.provider === 'providerA' ? 'providerB' : 'providerA');
   const otherHeld = report && other && account ? findHeld(account.reports, other, report.vin) : undefined;
@@ -95,8 +99,18 @@ export function App() {
               toggle: () => setAllowRemote(!allowRemote),
             }}
             facts={{ shown: showFacts, toggle: () => setShowFacts(!showFacts) }}
+            free={{ shown: showFree, toggle: () => setShowFree(!showFree) }}
             {...(bought ? { receipt: account } : {})}
           />
+          {showFree && (
+            <section class="pad free-facts-panel" aria-label="Free facts from NHTSA">
+              {vin ? (
+                <FreeFactsLines vin={vin} claims={report.yearMakeModel} />
+              ) : (
+                <p class="muted">NHTSA decodes 17-character VINs only; this report's VIN is not one.</p>
+              )}
+            </section>
+          )}
           <CompleteCopyPanel {...complete} />
           {accountError && (
             <div class="pad">

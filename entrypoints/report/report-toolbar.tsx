@@ -22,11 +22,13 @@ interface ToolbarProps {
   remote: { count: RemoteLoads; allowed: boolean; toggle(): void };
   /** The key facts block at the top of the report's document (off: the report as it was made). */
   facts: { shown: boolean; toggle(): void };
+  /** NHTSA's free facts under the toolbar (components/free-facts-lines.tsx), asked when first shown. */
+  free: { shown: boolean; toggle(): void };
   /** Set right after the purchase (the confirmation window came here): the receipt is shown. */
   receipt?: Account | null;
 }
 
-export function ReportToolbar({ report, document: html, other, remote, facts, receipt }: ToolbarProps) {
+export function ReportToolbar({ report, document: html, other, remote, facts, free, receipt }: ToolbarProps) {
   const [copied, setCopied] = useState(false);
   const names = useProviderNames();
   const [since, setSince] = useState<Result<NewRecords> | 'checking' | null>(null);
@@ -69,6 +71,9 @@ export function ReportToolbar({ report, document: html, other, remote, facts, re
       <div class="actions">
         <button type="button" aria-pressed={facts.shown} onClick={facts.toggle}>
           Key facts
+        </button>
+        <button type="button" aria-pressed={free.shown} onClick={free.toggle}>
+          Free facts (NHTSA)
         </button>
         <button type="button" onClick={() => window.print()}>
           Print

@@ -17,7 +17,9 @@ import { type Added, AddedNotice } from './added-notice';
 import { BatchPanel } from './batch-panel';
 import { BuyStep } from './buy-step';
 import { CheckStep } from './check-step';
+import { FreeDecodesNote } from './free-decodes-note';
 import { TableToolbar } from './table-toolbar';
+import { useFreeDecodes } from './use-free-decodes';
 import { useWorkbench } from './use-workbench';
 import { VinInput } from './vin-input';
 import { VinTable } from './vin-table';
@@ -41,6 +43,7 @@ export function App() {
     return byVin;
   }, [view?.held]);
   const chosen = vins.filter((vin) => selected.has(vin));
+  const nhtsa = useFreeDecodes(vins);
 
   function add(text: string) {
     const list = extractVinList(text);
@@ -115,7 +118,13 @@ export function App() {
         onBuy={() => setStep('buy')}
         onExport={() =>
           downloadFile(
-            workbenchCsv(decodes, view?.counts ?? {}, view?.held ?? [], batch),
+            workbenchCsv(
+              decodes,
+              view?.counts ?? {},
+              view?.held ?? [],
+              batch,
+              nhtsa.state === 'on' ? nhtsa.decodes : {},
+            ),
             'text/csv',
             'vin-workbench.csv',
           )
@@ -125,6 +134,7 @@ export function App() {
           void saveVins(vins.filter((vin) => !selected.has(vin)));
         }}
       />
+      <FreeDecodesNote free={nhtsa} />
       {vins.length > 0 ? (
         <VinTable
           decodes={decodes}
@@ -134,6 +144,7 @@ export function App() {
           selected={selected}
           names={names}
           onSelect={select}
+          nhtsa={nhtsa}
         />
       ) : (
         view && <p class="muted">No VINs yet: paste some above.</p>

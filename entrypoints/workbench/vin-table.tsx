@@ -3,12 +3,14 @@
 
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
 import type { RecordCounts, ReportSummary } from '@/lib/domain';
+import { readDecode } from '@/lib/nhtsa/read-facts';
 import { countsText } from '@/lib/records/counts-text';
 import { reportKey } from '@/lib/reports/report-key';
 import { reportUrl } from '@/lib/reports/report-url';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
 import type { Batch, BatchRow } from '@/lib/workbench/batch';
 import { checkDigitWarning } from '@/lib/workbench/vin-list';
+import type { FreeDecodes } from './use-free-decodes';
 
 interface VinTableProps {
   decodes: LocalDecode[];
@@ -18,6 +20,25 @@ interface VinTableProps {
   selected: Set<string>;
   names: ProviderNames;
   onSelect(vins: string[], on: boolean): void;
+  /** NHTSA's decodes (use-free-decodes.ts): what it says per row; empty when off or not yet asked. */
+  nhtsa: FreeDecodes;
+}
+
+/** NHTSA's decode of one row in a cell: model, trim and body, or its note when it has one. */
+function nhtsaCell(free: FreeDecodes, vin: string) {
+  if (free.state === 'asking') return <span class="muted">asking…</span>;
+  if (free.state !== 'on') return <span class="muted">–</span>;
+  const row = free.decodes[vin];
+  if (!row) return <span class="muted">not decoded</span>;
+  const d = readDecode(row);
+  if (d.rejected) return <span class="row-warning">{d.rejected}</span>;
+  return (
+    <>
+      {[d.year, d.make, d.model, d.trim].filter(Boolean).join(' ')}
+      {d.body && <span class="muted"> · {d.body}</span>}
+      {d.problem && <div class="row-warning">{d.problem}</div>}
+    </>
+  );
 }
 
 function rowStatus(row: BatchRow, kind: Batch['kind'], names: ProviderNames) {
@@ -51,7 +72,7 @@ function rowStatus(row: BatchRow, kind: Batch['kind'], names: ProviderNames) {
   );
 }
 
-export function VinTable({ decodes, counts, held, batch, selected, names, onSelect }: VinTableProps) {
+export function VinTable({ decodes, counts, held, batch, selected, names, onSelect, nhtsa }: VinTableProps) {
   const rowsByVin = new Map<string, BatchRow[]>();
   for (const row of batch?.rows ?? []) rowsByVin.set(row.vin, [...(rowsByVin.get(row.vin) ?? []), row]);
   const allSelected = decodes.length > 0 && decodes.every((d) => selected.has(d.vin));
@@ -79,6 +100,7 @@ export function VinTable({ decodes, counts, held, batch, selected, names, onSele
           <th scope="col">Year</th>
           <th scope="col">Make</th>
           <th scope="col">Made in</th>
+          <th scope="col">NHTSA says</th>
           <th scope="col">Records</th>
           <th scope="col">Reports held</th>
           <th scope="col">Status</th>
@@ -113,6 +135,7 @@ export function VinTable({ decodes, counts, held, batch, selected, names, onSele
               <td data-label="Year">{d.modelYear ?? '–'}</td>
               <td data-label="Make">{d.make ?? <span class="muted">unknown maker ({d.wmi})</span>}</td>
               <td data-label="Made in">{d.country ?? d.region}</td>
+              <td data-label="NHTSA says">{nhtsaCell(nhtsa, d.vin)}</td>
               <td data-label="Records">
                 {c ? (
                   <span data-testid="counts">{countsText(c, names)}</span>

@@ -1,6 +1,8 @@
 // The workbench's CSV export: one line per VIN with its decode, counts, reports held and the batch's
 // status. Pure.
 import type { RecordCounts, ReportSummary } from '../domain';
+import type { DecodeRow } from '../nhtsa/nhtsa-wire';
+import { readDecode } from '../nhtsa/read-facts';
 import { csvLine } from '../reports/csv';
 import { reportKey } from '../reports/report-key';
 import type { LocalDecode } from '../vin/vin-verdict';
@@ -16,12 +18,16 @@ const STATE_WORDS: Record<RowState, string> = {
   skipped: 'not run',
 };
 
-/** One CSV line per VIN: decode, counts per provider, reports held (ids and dates), the batch status. */
+/**
+ * One CSV line per VIN: decode, NHTSA's decode where asked (issue 46), counts per provider, reports
+ * held (ids and dates), the batch status.
+ */
 export function workbenchCsv(
   decodes: LocalDecode[],
   counts: Record<string, RecordCounts>,
   held: ReportSummary[],
   batch: Batch | null,
+  nhtsa: Record<string, DecodeRow> = {},
 ): string {
   const header = [
     'vin',
@@ -29,6 +35,12 @@ export function workbenchCsv(
     'make',
     'country',
     'check_digit',
+    'nhtsa_year',
+    'nhtsa_make',
+    'nhtsa_model',
+    'nhtsa_trim',
+    'nhtsa_body',
+    'nhtsa_note',
     'providerA_records',
     'providerB_records',
     'report_ids',
@@ -49,12 +61,21 @@ export function workbenchCsv(
   const lines = decodes.map((d) => {
     const reports = byVin.get(d.vin) ?? [];
     const c = counts[d.vin];
+    const row = nhtsa[d.vin];
+    const free = row ? readDecode(row) : null;
     return csvLine([
       d.vin,
       d.modelYear?.toString() ?? '',
       d.make ?? '',
       d.country ?? d.region,
       d.checkDigit,
+      free?.year?.toString() ?? '',
+      free?.make ?? '',
+      free?.model ?? '',
+      free?.trim ?? '',
+      free?.body ?? '',
+      // NHTSA's words (a wrong check digit, no vehicle for it): third-party text, quoted by csvCell.
+      free?.rejected ?? free?.problem ?? '',
       c ? String(c.records.providerA) : '',
       c ? String(c.records.providerB) : '',
       reports.map(reportKey).join('; '),

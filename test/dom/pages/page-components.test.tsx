@@ -143,15 +143,21 @@ describe('popup account', () => {
 describe('VIN box', () => {
   it('explains each kind of mistake and enables the actions only for a VIN', () => {
     const onCheck = vi.fn();
-    render(<VinBox onCheck={onCheck} onGetReport={vi.fn()} />);
+    const onFreeFacts = vi.fn();
+    render(<VinBox onCheck={onCheck} onGetReport={vi.fn()} onFreeFacts={onFreeFacts} />);
     const box = screen.getByLabelText('Look up a VIN');
     fireEvent.input(box, { target: { value: '1G1PG5SC3C71671' } });
     expect(screen.getByText('A VIN has 17 characters; this one has 15.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Check records' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Free facts' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.input(box, { target: { value: '1g1pg5sc3c 7167133' } });
     expect(screen.getByText('VIN 1G1PG5SC3C7167133')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check records' }));
     expect(onCheck).toHaveBeenCalledWith('1G1PG5SC3C7167133');
+    // Free facts ask NHTSA, never the service: no record check is spent on them.
+    fireEvent.click(screen.getByRole('button', { name: 'Free facts' }));
+    expect(onFreeFacts).toHaveBeenCalledWith('1G1PG5SC3C7167133');
+    expect(onCheck).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,8 +1,10 @@
 // The workbench's pure parts: what a purchase plan buys, opens or leaves out, and the CSV export.
 import { describe, expect, it } from 'vitest';
+import { DecodeRow } from '@/lib/nhtsa/nhtsa-wire';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 import { planPurchases } from '@/lib/workbench/purchase-plan';
 import { workbenchCsv } from '@/lib/workbench/workbench-csv';
+import { decodeRow } from '@/simulator/nhtsa/nhtsa-app';
 import { vinOf, vinsOf } from '../../../samples/vin-of';
 
 const [A, B, C, D] = vinsOf(
@@ -56,7 +58,30 @@ describe('planPurchases', () => {
     ];
     const csv = workbenchCsv([decodeVin(CRUZE)], {}, held, null).split('\r\n');
     expect(csv[1]).toBe(
-      `"${CRUZE}","2012","Chevrolet","United States","valid","","","providerA:7","'=1+1","2026-11-01",""`,
+      `"${CRUZE}","2012","Chevrolet","United States","valid","","","","","","","","","providerA:7","'=1+1","2026-11-01",""`,
     );
+  });
+
+  it("exports NHTSA's decode beside the offline one, its words neutralised like any third party's", () => {
+    const nhtsa = {
+      [CRUZE]: DecodeRow.parse(decodeRow(CRUZE)),
+      // A VIN NHTSA has no vehicle for, its words made to look like a formula.
+      '1G1PG5SC3C7100001': {
+        ...DecodeRow.parse(decodeRow('ZZZ11111111111111')),
+        ErrorText: '=HYPERLINK("x")',
+      },
+    };
+    const csv = workbenchCsv(
+      [decodeVin(CRUZE), decodeVin(vinOf('1G1PG5SC3C7100001'))],
+      {},
+      [],
+      null,
+      nhtsa,
+    ).split('\r\n');
+    expect(csv[0]).toContain(
+      '"nhtsa_year","nhtsa_make","nhtsa_model","nhtsa_trim","nhtsa_body","nhtsa_note"',
+    );
+    expect(csv[1]).toContain(`"valid","2012","CHEVROLET","Cruze","LT","Sedan/Saloon","",`);
+    expect(csv[2]).toContain(`,"","","","","","'=HYPERLINK(""x"")",`);
   });
 });
