@@ -8,8 +8,8 @@ import { PACKED_WMI_PREFIXES } from './lib/vin/wmi-prefixes';
 // Loopback pages get the content script only in the `loopback` build used by the e2e tests and `npm start` (`--mode loopback`), so the
 // store build never runs on the user's own local pages.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
-/** The simulator's providers' CDN and font host (simulator/cdn-server.ts). */
-const TEST_CDN_HOSTS = ['http://127.0.0.3/*', 'http://127.0.0.4/*'];
+/** The simulator's providers' CDN and font host (simulator/cdn-server.ts), and NHTSA's stand-in (simulator/nhtsa/). */
+const TEST_CDN_HOSTS = ['http://127.0.0.3/*', 'http://127.0.0.4/*', 'http://127.0.0.5/*'];
 /** Entrypoints for the tests only (named test-*): left out of the store builds. */
 const isTestOnly = (name: string) => name.startsWith('test-');
 /** Entrypoints built without webextension-polyfill (see the vite:build:extendConfig hook). */
@@ -179,8 +179,9 @@ export default defineConfig({
       manifest.host_permissions = [...(manifest.host_permissions ?? []), 'http://localhost/*'];
       // Chromium's permission prompt cannot be answered under automation (no DevTools command reaches
       // it: puppeteer#5054, playwright#32755, devtools-protocol#76), so the Chromium test build holds
-      // the simulator's CDN and font host (simulator/cdn-server.ts) as granted: the viewer's consent
-      // click still calls permissions.request, which the browser answers at once. The Firefox test
+      // the simulator's CDN and font host (simulator/cdn-server.ts) and NHTSA's stand-in as granted: the
+      // consent clicks still call permissions.request, which the browser answers at once (NHTSA's
+      // facts also wait for the user's own "Turn on": background/nhtsa/nhtsa-hosts.ts). The Firefox test
       // profile answers the real request instead (scripts/firefox.ts), and can withdraw it.
       if (wxt.config.browser !== 'firefox')
         manifest.host_permissions = [...(manifest.host_permissions ?? []), ...TEST_CDN_HOSTS];

@@ -9,6 +9,7 @@ import {
   decodeWords,
   listingAgainstDecode,
   problemWords,
+  RECALL_LOOKUP_WORDS,
   ratingWords,
   recallHeadline,
   recallLine,
@@ -63,7 +64,7 @@ export function FreeFactsLines({ vin, claims = '' }: { vin: Vin; claims?: string
           <p>
             {recallHeadline(recalls, decode)}{' '}
             <a href={recallLookupUrl(vin)} target="_blank" rel="noreferrer">
-              Open NHTSA's VIN lookup
+              {RECALL_LOOKUP_WORDS}
             </a>
           </p>
           {recalls.length > 0 && (

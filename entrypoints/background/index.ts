@@ -39,7 +39,14 @@ import {
   markWatchedLooked,
   watchVehicle,
 } from './memory/vehicle-memory';
-import { getFreeDecodes, getFreeFacts, getFreeFactsAccess, openFreeFactsOptions } from './nhtsa/free-facts';
+import {
+  getFreeDecodes,
+  getFreeFacts,
+  getFreeFactsAccess,
+  openFreeFactsOptions,
+  setFreeFacts,
+} from './nhtsa/free-facts';
+import { forgetFreeFacts } from './nhtsa/free-facts-cache';
 import { openOwnedReport, openPurchase } from './purchases/confirmation-window';
 import { adoptLegacyPending } from './purchases/legacy-pending';
 import { checkNewRecords } from './purchases/purchase-counts';
@@ -91,7 +98,11 @@ const HANDLERS: Handlers = {
   getLedger,
   getEconomySettings,
   saveEconomySettings,
-  clearCachedData,
+  // NHTSA's answers too (nhtsa/ sits above account/, so they are joined here).
+  clearCachedData: async () => {
+    await forgetFreeFacts();
+    return clearCachedData();
+  },
   openOwnedReport,
   getProviderNames,
   saveProviderNames,
@@ -142,6 +153,7 @@ const HANDLERS: Handlers = {
   saveMemorySettings,
   clearBrowsingMemory,
   getFreeFactsAccess,
+  setFreeFacts,
   getFreeFacts,
   getFreeDecodes,
   openFreeFactsOptions,

@@ -8,6 +8,7 @@ import {
   decodeWords,
   listingAgainstDecode,
   problemWords,
+  RECALL_LOOKUP_WORDS,
   ratingWords,
   recallHeadline,
   recallLine,
@@ -104,9 +105,9 @@ export class FreeFactsPart extends Component<Props, { answer: Result<FreeFactsAn
                 href={recallLookupUrl(vin)}
                 target="_blank"
                 rel="noreferrer"
-                aria-label="Open NHTSA's VIN lookup"
+                aria-label={RECALL_LOOKUP_WORDS}
               >
-                <W t="Open NHTSA's VIN lookup" />
+                <W t={RECALL_LOOKUP_WORDS} />
               </a>
             </p>
             {recalls.slice(0, 3).map((r) => (

@@ -29,22 +29,29 @@ export function FreeFactsForm() {
       browser.permissions.onAdded.removeListener(changed);
     };
   }, []);
+  // Opened at #free-facts (a badge's "Turn them on in the options…"): shown once drawn.
+  useEffect(() => {
+    if (access && location.hash === '#free-facts') document.getElementById('free-facts')?.scrollIntoView();
+  }, [access !== null]);
   if (!access) return error ? <ErrorNotice error={error} /> : null;
   const hosts = hostsOf(access.origins);
   const turnOn = async () => {
     setNote(null);
+    // Asked in the click itself (browsers require a user gesture); the background is told after.
     const granted = await browser.permissions.request({ origins: access.origins }).catch(() => false);
-    setNote(
-      granted
-        ? 'On: a badge you open, a VIN you look up and your workbench rows now show what NHTSA says.'
-        : 'Not allowed by the browser: nothing is sent to NHTSA.',
-    );
-    await read();
+    if (!granted) return setNote('Not allowed by the browser: nothing is sent to NHTSA.');
+    const result = await ask('setFreeFacts', { on: true });
+    if (!result.ok) return setError(result.error);
+    setAccess(result.value);
+    setNote('On: a badge you open, a VIN you look up and your workbench rows now show what NHTSA says.');
   };
   const turnOff = async () => {
+    const result = await ask('setFreeFacts', { on: false });
+    if (!result.ok) return setError(result.error);
+    // Given back to the browser too (a test build's granted host cannot be, which changes nothing).
     await browser.permissions.remove({ origins: access.origins }).catch(() => false);
+    setAccess(result.value);
     setNote('Off: nothing more is sent to NHTSA.');
-    await read();
   };
   return (
     <section id="free-facts" aria-labelledby="free-facts-heading">
@@ -77,6 +84,7 @@ export function FreeFactsForm() {
         </>
       )}
       {note && <p class="muted">{note}</p>}
+      {error && <ErrorNotice error={error} />}
     </section>
   );
 }

@@ -102,6 +102,7 @@ export const RESPONSES = {
   saveMemorySettings: MemorySettings,
   clearBrowsingMemory: z.null(),
   getFreeFactsAccess: FreeFactsAccess,
+  setFreeFacts: FreeFactsAccess,
   getFreeFacts: FreeFactsAnswer,
   getFreeDecodes: FreeDecodesAnswer,
   openFreeFactsOptions: z.null(),

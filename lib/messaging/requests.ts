@@ -7,7 +7,7 @@ import { AccountRequest } from '../account/account-messages';
 import { ProviderNames } from '../account/provider-names';
 import { SaveSettingsRequest } from '../account/settings-messages';
 import { HistoryRequest, MemorySettings, NoteSightings, WatchRequest } from '../memory/memory-messages';
-import { FreeDecodesRequest } from '../nhtsa/nhtsa-messages';
+import { FreeDecodesRequest, SetFreeFactsRequest } from '../nhtsa/nhtsa-messages';
 import { OpenReportRequest, PurchaseRequest, ReportRequest } from '../purchases/purchase-messages';
 import { EconomySettings } from '../records/economy';
 import { CheckAllRequest, NewRecordsRequest, PageCandidates } from '../records/page-messages';
@@ -143,6 +143,8 @@ export const REQUESTS = {
   clearBrowsingMemory: { from: PAGES, request: NoPayload },
   /** Whether the user granted NHTSA's hosts, and which (lib/nhtsa/: free facts, issue 46). */
   getFreeFactsAccess: { from: PAGES, request: NoPayload },
+  /** The user's "Turn on" (once the browser granted NHTSA's hosts) or "Turn off" in the options. */
+  setFreeFacts: { from: PAGES, request: SetFreeFactsRequest },
   /** NHTSA's decode and model facts: a content script only about a VIN its tab shows. */
   getFreeFacts: { from: OURS, request: VinRequest },
   /** A workbench's rows decoded by NHTSA, 50 a request. */

@@ -10,6 +10,7 @@ import type { RecallRow } from './nhtsa-wire';
 import { readDecode, starsOf, type VehicleDecode } from './read-facts';
 
 /** NHTSA's official per-VIN recall lookup (the only place a VIN's open recalls are public). */
+export const RECALL_LOOKUP_WORDS = 'Were this car’s recalls repaired? Ask NHTSA by VIN';
 export const recallLookupUrl = (vin: string) => `https://www.nhtsa.gov/recalls?vin=${vin}`;
 
 /** "2012 CHEVROLET Cruze LT": the vehicle as NHTSA names it. */
@@ -36,7 +37,7 @@ export function recallHeadline(recalls: RecallRow[], d: VehicleDecode): string {
     parked ? `${parked} “park it”: do not drive until repaired` : '',
     outside ? `${outside} “park outside”: fire risk` : '',
   ].filter(Boolean);
-  return `${plural(recalls.length, 'recall campaign')} for the ${model}${urgent.length ? ` (${urgent.join('; ')})` : ''}. Whether this car's were repaired: NHTSA's VIN lookup.`;
+  return `${plural(recalls.length, 'recall campaign')} for the ${model}${urgent.length ? ` (${urgent.join('; ')})` : ''}.`;
 }
 
 /** One campaign in a line: its number, component and remedy. */

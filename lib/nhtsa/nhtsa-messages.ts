@@ -9,6 +9,8 @@ import { DecodeRow } from './nhtsa-wire';
 export const FreeFactsAccess = z.object({ on: z.boolean(), origins: z.array(z.string()) });
 export type FreeFactsAccess = z.infer<typeof FreeFactsAccess>;
 
+export const SetFreeFactsRequest = z.object({ on: z.boolean() });
+
 /** Off: nothing was sent to NHTSA. */
 export const FreeFactsAnswer = z.union([
   z.object({ on: z.literal(false) }),

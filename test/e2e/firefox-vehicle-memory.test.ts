@@ -6,31 +6,19 @@
 // extension page).
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY } from '@/simulator/seed';
-import type { SimulatorServer } from '@/simulator/server';
-import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
 import { firefoxBadgeOf } from './support/firefox-closed-shadow';
 import { AUTOTRADER_URL, CARS_URL, CRUZE, countMemory, shown, sitePage } from './support/memory-sites';
-import { startFixtureServer } from './support/setup-extension';
+import { startFirefoxStack } from './support/setup-extension';
 
-let server: SimulatorServer;
-let firefox: FirefoxExtension;
-let launcher: string;
-
+let stack: Awaited<ReturnType<typeof startFirefoxStack>>;
 beforeAll(async () => {
-  server = await startFixtureServer();
-  launcher = `${server.origin}/fixtures/blank.html`;
-  firefox = await launchFirefoxExtension();
-  await firefox.configure(server.baseUrl, DEMO_API_KEY, launcher);
+  stack = await startFirefoxStack();
 });
-afterAll(async () => {
-  await firefox?.close();
-  await server?.close();
-});
+afterAll(() => stack?.stop());
 
 /** Opens the listing in a new tab, then the Cruze's panel; returns the tab and the panel's words. */
 async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
-  const tab = await firefox.browser.newPage();
+  const tab = await stack.firefox.browser.newPage();
   await tab.setRequestInterception(true);
   tab.on('request', (request) => {
     const body = sitePage(request.url());
@@ -39,7 +27,7 @@ async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
   });
   await tab.goto(url);
   await tab.waitForSelector(`[data-vhl-vin="${CRUZE}"]`, { visible: true, timeout: 15_000 });
-  const badge = firefoxBadgeOf(firefox, tab, CRUZE);
+  const badge = firefoxBadgeOf(stack.firefox, tab, CRUZE);
   await badge.open();
   await expect.poll(() => badge.text(), { timeout: 10_000 }).toMatch(/Watch this vehicle|Watching/);
   return { tab, words: await badge.text() };
@@ -47,7 +35,7 @@ async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
 
 /** The memory's stores, read from an extension page (the extension's own origin). */
 async function storeCounts(): Promise<{ listings: number; watched: number }> {
-  const page = await firefox.openPage('options.html', launcher);
+  const page = await stack.firefox.openPage('options.html', stack.launcher);
   const counts = await page.evaluate(countMemory);
   await page.close();
   return counts;
@@ -81,11 +69,11 @@ describe('Firefox: a vehicle seen on two sites, remembered on this device', () =
     expect(lower.words).toMatch(
       /Mileage warning: This listing says 45,000 mi; it said 60,300 mi on \w{3} \d{1,2}\./,
     );
-    await firefox.screenshot(lower.tab, 'memory-mileage-warning');
+    await stack.firefox.screenshot(lower.tab, 'memory-mileage-warning');
     await lower.tab.close();
     expect(await storeCounts()).toEqual({ listings: 2, watched: 0 });
 
-    const options = await firefox.openPage('options.html', launcher);
+    const options = await stack.firefox.openPage('options.html', stack.launcher);
     /** Clicks the button named `name` once it is there (an extension page: puppeteer's handles are not). */
     const click = async (name: string) => {
       await options.waitForFunction(

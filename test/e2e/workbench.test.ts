@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodedVins } from '../../samples/real-vins';
 import { seriousViolations } from './support/axe';
+import { parseCsv } from './support/csv';
 import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -492,33 +493,3 @@ describe('workbench', () => {
     await page.close();
   });
 });
-
-/** RFC 4180 as the export writes it: quoted cells with doubled quotes, CRLF lines. */
-function parseCsv(text: string): string[][] {
-  const lines: string[][] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      lines.push(cells);
-      cells = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell || cells.length) lines.push([...cells, cell]);
-  return lines;
-}

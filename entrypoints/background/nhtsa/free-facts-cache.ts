@@ -21,6 +21,11 @@ const models = storedValue(
   () => ({}),
 );
 
+/** Turned off, or "Clear cached data": nothing NHTSA said, nor which VINs it was asked about, is kept. */
+export async function forgetFreeFacts(): Promise<void> {
+  await Promise.all([decodes.remove(), models.remove()]);
+}
+
 /** Within a week, and not from a clock set back since. */
 const thisWeek = (at: number, now: number) => at <= now && now - at < WEEK;
 

@@ -19,9 +19,9 @@ import {
 } from '@/lib/nhtsa/nhtsa-wire';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { mayAskAbout, NOT_ON_TAB } from '../sites/tab-vins';
-import { keepDecodes, keepModel, keptDecodes, keptModel } from './free-facts-cache';
+import { forgetFreeFacts, keepDecodes, keepModel, keptDecodes, keptModel } from './free-facts-cache';
 import { askNhtsa } from './nhtsa-client';
-import { type NhtsaHosts, nhtsaAllowed, nhtsaHosts } from './nhtsa-hosts';
+import { freeFactsOn, type NhtsaHosts, nhtsaAllowed, nhtsaHosts } from './nhtsa-hosts';
 
 /** vPIC's batch decodes at most 50 VINs a request. */
 const BATCH = 50;
@@ -29,6 +29,19 @@ const BATCH = 50;
 export async function getFreeFactsAccess(): Promise<Result<FreeFactsAccess>> {
   const hosts = await nhtsaHosts();
   return ok({ on: await nhtsaAllowed(hosts), origins: hosts.origins });
+}
+
+/** The options page's "Turn on" (after the browser granted the hosts) and "Turn off". */
+export async function setFreeFacts({ on }: { on: boolean }): Promise<Result<FreeFactsAccess>> {
+  const hosts = await nhtsaHosts();
+  if (on && !(await browser.permissions.contains({ origins: hosts.origins })))
+    return failWith(
+      'needs-permission',
+      'The browser has not allowed NHTSA’s hosts: nothing is sent to NHTSA.',
+    );
+  await freeFactsOn.set(on);
+  if (!on) await forgetFreeFacts();
+  return getFreeFactsAccess();
 }
 
 /** Kept decodes, the rest from NHTSA (one GET, or POSTs of 50), rows matched by their VIN. */

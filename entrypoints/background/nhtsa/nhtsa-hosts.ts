@@ -3,7 +3,9 @@
 // nothing after the grant is withdrawn. The test build asks the simulator's stand-in instead
 // (simulator/nhtsa/, on 127.0.0.5 at the service's own port), so tests grant and count for real.
 import { browser } from 'wxt/browser';
+import { z } from 'zod/mini';
 import { readCredentials } from '../service/credentials';
+import { storedValue } from '../storage/store';
 
 export interface NhtsaHosts {
   /** vPIC's vehicles API (decodes). */
@@ -28,5 +30,12 @@ export async function nhtsaHosts(): Promise<NhtsaHosts> {
   return { vpic: `${origin}/api/vehicles`, api: origin, origins: ['http://127.0.0.5/*'] };
 }
 
-/** The user granted NHTSA's hosts (and has not withdrawn them). */
-export const nhtsaAllowed = (hosts: NhtsaHosts) => browser.permissions.contains({ origins: hosts.origins });
+/**
+ * The user's own "Turn on" in the options: host access alone is not consent to send VINs to NHTSA
+ * (a broad pattern granted for something else would hold NHTSA's hosts too).
+ */
+export const freeFactsOn = storedValue('freeFactsOn', z.boolean(), () => false);
+
+/** Turned on by the user, with NHTSA's hosts granted and not withdrawn since. */
+export const nhtsaAllowed = async (hosts: NhtsaHosts) =>
+  (await freeFactsOn.get()) && browser.permissions.contains({ origins: hosts.origins });

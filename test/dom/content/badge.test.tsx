@@ -336,9 +336,11 @@ describe("the badge's free NHTSA facts (issue 46)", () => {
     );
     const lines = [...part.querySelectorAll('.recall')].map(words);
     expect(lines[0]).toMatch(/^PARK IT · 16V100000 · ELECTRICAL SYSTEM · Remedy: /);
-    expect(ui.getByRole('link', { name: "Open NHTSA's VIN lookup" }).getAttribute('href')).toBe(
-      'https://www.nhtsa.gov/recalls?vin=1C6RD6FT1CS310366',
-    );
+    expect(
+      ui
+        .getByRole('link', { name: 'Were this car’s recalls repaired? Ask NHTSA by VIN' })
+        .getAttribute('href'),
+    ).toBe('https://www.nhtsa.gov/recalls?vin=1C6RD6FT1CS310366');
     expect(words(part)).toContain('NHTSA crash rating: 4 of 5 stars overall (one of 2 rated versions).');
     expect(words(part)).toContain(
       '37 complaints to NHTSA for this model year, most about electrical system (20); 1 crash reported.',

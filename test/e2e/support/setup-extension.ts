@@ -1,8 +1,9 @@
 // Shared set-up of e2e files: the simulator serving fixture pages, Chromium with the extension
-// (the Firefox file uses the server alone).
+// and Firefox with it (startFirefoxStack).
 import { fileURLToPath } from 'node:url';
 import { startSimulatorServer } from '@/simulator/server';
 import { launchExtension } from '../../../scripts/chromium';
+import { launchFirefoxExtension } from '../../../scripts/firefox';
 
 /** The simulator on a free loopback port, serving the fixture pages and the demo listing beside it. */
 export const startFixtureServer = () =>
@@ -27,6 +28,27 @@ export async function startStack(options: { configure?: boolean; phone?: boolean
     browser,
     async stop() {
       await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * The Firefox files' set-up: the simulator serving the fixture pages, Firefox ESR with the extension
+ * and the blank loopback page extension pages are opened from (scripts/firefox.ts says why); set up
+ * with the demo key unless `configure` is false.
+ */
+export async function startFirefoxStack(options: { configure?: boolean } = {}) {
+  const server = await startFixtureServer();
+  const launcher = `${server.origin}/fixtures/blank.html`;
+  const firefox = await launchFirefoxExtension();
+  if (options.configure !== false) await firefox.configure(server.baseUrl, 'demo-api-key', launcher);
+  return {
+    server,
+    firefox,
+    launcher,
+    async stop() {
+      await firefox.close();
       await server.close();
     },
   };

@@ -61,7 +61,7 @@ describe('free facts in words', () => {
       'PARK IT · 14V224000 · AIR BAGS · Remedy: Dealers will replace the inflator, free of charge.',
     );
     expect(recallHeadline(ordered, cruze)).toBe(
-      "4 recall campaigns for the 2012 CHEVROLET Cruze (1 “park it”: do not drive until repaired; 1 “park outside”: fire risk). Whether this car's were repaired: NHTSA's VIN lookup.",
+      '4 recall campaigns for the 2012 CHEVROLET Cruze (1 “park it”: do not drive until repaired; 1 “park outside”: fire risk).',
     );
   });
 

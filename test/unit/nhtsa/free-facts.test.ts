@@ -12,8 +12,10 @@ import { NHTSA_ORIGINS, startBackground } from '../support/background-harness';
 const CRUZE = '1G1PG5SC3C7167133';
 let bg: Awaited<ReturnType<typeof startBackground>>;
 
-const allow = () => {
+/** The options page's "Turn on": the browser grants the hosts, then the background is told. */
+const allow = async () => {
   for (const origin of NHTSA_ORIGINS) bg.granted.add(origin);
+  expect((await bg.deliver('setFreeFacts', { on: true }, bg.senders.page)).value.on).toBe(true);
 };
 const requests = () => bg.nhtsa.log.map((e) => e.endpoint);
 
@@ -32,7 +34,14 @@ describe('consent', () => {
       on: false,
     });
     expect(bg.nhtsa.log).toEqual([]);
-    allow();
+    // "Turn on" before the browser granted the hosts: refused, still off.
+    const early = await bg.deliver('setFreeFacts', { on: true }, bg.senders.page);
+    expect(early.error.kind).toBe('needs-permission');
+    // The hosts alone (a broad pattern granted for something else) are not the user's consent.
+    for (const origin of NHTSA_ORIGINS) bg.granted.add(origin);
+    expect((await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page)).value).toEqual({ on: false });
+    expect(bg.nhtsa.log).toEqual([]);
+    await allow();
     expect((await bg.deliver('getFreeFactsAccess', undefined, bg.senders.page)).value.on).toBe(true);
     expect((await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page)).value.on).toBe(true);
     // Withdrawn (the browser's extension settings): off again, nothing more is sent.
@@ -42,10 +51,19 @@ describe('consent', () => {
       on: false,
     });
     expect(bg.nhtsa.log.length).toBe(before);
+    // Granted again, but the user turned them off: still nothing.
+    await allow();
+    await bg.deliver('setFreeFacts', { on: false }, bg.senders.page);
+    expect((await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page)).value).toEqual({ on: false });
+    expect(bg.nhtsa.log.length).toBe(before);
+    // A listing page cannot turn them on.
+    expect((await bg.deliver('setFreeFacts', { on: true }, bg.senders.contentScript)).error.kind).toBe(
+      'forbidden',
+    );
   });
 
   it('a listing page’s badge asks only about a VIN its own tab shows', async () => {
-    allow();
+    await allow();
     const refused = await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.contentScript);
     expect(refused.error).toMatchObject({ kind: 'forbidden', message: 'That vehicle is not on this page.' });
     expect(bg.nhtsa.log).toEqual([]);
@@ -64,7 +82,7 @@ describe('consent', () => {
 
 describe('one vehicle', () => {
   it('decode, recalls, complaints and stars, asked once: the second look sends nothing', async () => {
-    allow();
+    await allow();
     const answer = await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page);
     const { decode, model } = answer.value.facts;
     expect(readDecode(decode)).toMatchObject({
@@ -94,16 +112,29 @@ describe('one vehicle', () => {
     await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page);
     // A worker restarted keeps them (the background's IndexedDB store).
     bg = await startBackground({ keepStorage: true });
-    allow();
+    await allow();
     const again = await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page);
     expect(again.value).toEqual(answer.value);
     expect(bg.nhtsa.log).toEqual([]);
     // Which VINs the user looked at is not in storage.local (Firefox lets content scripts read it).
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(CRUZE);
+    // "Clear cached data" forgets them: asked again, NHTSA is asked again.
+    await bg.deliver('clearCachedData', undefined, bg.senders.page);
+    await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page);
+    expect(requests()).toEqual(['decode', 'recalls', 'complaints', 'ratings', 'rating']);
+  });
+
+  it('turned off, what NHTSA said is forgotten; turned on again, it is asked again', async () => {
+    await allow();
+    await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page);
+    await bg.deliver('setFreeFacts', { on: false }, bg.senders.page);
+    await allow();
+    await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page);
+    expect(requests().filter((e) => e === 'decode')).toHaveLength(2);
   });
 
   it('a wrong check digit is decoded with NHTSA’s note; a maker NHTSA does not know is said plainly', async () => {
-    allow();
+    await allow();
     const typo = (await bg.deliver('getFreeFacts', { vin: '1G1PG5SC1C7167133' }, bg.senders.page)).value
       .facts;
     expect(readDecode(typo.decode)).toMatchObject({
@@ -123,7 +154,7 @@ describe('one vehicle', () => {
   });
 
   it('a model without recalls, complaints or ratings: empty answers, kept as such', async () => {
-    allow();
+    await allow();
     const facts = (await bg.deliver('getFreeFacts', { vin: 'JTHFE2C23A2509749' }, bg.senders.page)).value
       .facts;
     expect(facts.model.value).toEqual({
@@ -138,7 +169,7 @@ describe('one vehicle', () => {
 
 describe('failures cost nothing and are not kept', () => {
   it('a 429 is waited out and asked again; a 5xx three times is said, and asked again next time', async () => {
-    allow();
+    await allow();
     bg.nhtsa.faults.add({ kind: 'status', endpoint: 'decode', status: 429, times: 1 });
     expect((await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page)).ok).toBe(true);
     expect(requests().slice(0, 2)).toEqual(['decode', 'decode']);
@@ -157,7 +188,7 @@ describe('failures cost nothing and are not kept', () => {
   });
 
   it('an HTML page, broken JSON, an empty Results and a dropped connection: each said, none kept', async () => {
-    allow();
+    await allow();
     const cases = [
       [
         { kind: 'html-error', status: 200 },
@@ -194,7 +225,7 @@ describe('failures cost nothing and are not kept', () => {
   });
 
   it('recalls failing leave the decode shown and the model asked again next time', async () => {
-    allow();
+    await allow();
     bg.nhtsa.faults.add({ kind: 'status', endpoint: 'recalls', status: 500 });
     const first = (await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page)).value.facts;
     expect(first.decode.Model).toBe('Cruze');
@@ -210,7 +241,7 @@ describe('failures cost nothing and are not kept', () => {
 
 describe('a workbench', () => {
   it('500 VINs decode in 10 batch requests of at most 50, and not again', async () => {
-    allow();
+    await allow();
     const real = decodedVins().map((v) => v.vin);
     // 500 distinct VINs: the real ones, then serials of the Cruze's pattern.
     const vins = [...real];
@@ -226,7 +257,7 @@ describe('a workbench', () => {
   });
 
   it('a batch NHTSA fails on is said; the ones decoded before it are kept and shown', async () => {
-    allow();
+    await allow();
     const vins = Array.from({ length: 120 }, (_, i) => `1G1PG5SC3C7${String(200000 + i)}`);
     // The second batch fails (every try): the first 50 are decoded, the rest said.
     let batches = 0;
@@ -244,7 +275,7 @@ describe('a workbench', () => {
 
 describe('the pace', () => {
   it('one request at a time, at least 250 ms apart, whoever asks', async () => {
-    allow();
+    await allow();
     const starts: number[] = [];
     const original = bg.nhtsa.app.fetch;
     bg.nhtsa.app.fetch = ((...args: Parameters<typeof original>) => {
