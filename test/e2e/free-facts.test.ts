@@ -159,6 +159,7 @@ describe('free facts from NHTSA', () => {
       'No recall campaigns on record for the 2010 TOYOTA Camry. That is by model year, not proof this car is safe.',
     );
     expect(await facts.textContent()).toContain('NHTSA has no overall crash rating for this model year.');
+    await stack.browser.screenshot(viewer, 'free-facts-viewer', { fullPage: false });
     await viewer.close();
   });
 
