@@ -33,6 +33,8 @@ button.act.paid { background: #8a4b00; border-color: #8a4b00; }
 button.act.secondary { background: #fff; color: #0f5f5c; }
 /* NHTSA's free facts (free-facts-part.tsx): a part of their own under a rule. */
 .free { margin: 8px 0 0; border-top: 1px solid #c6cdd6; padding-top: 6px; font-size: 13px; }
+/* NHTSA's facts can run long: they scroll within the panel, below its own actions. */
+div.free { max-height: min(40vh, 300px); overflow: auto; }
 .free p { margin: 3px 0; }
 .free-head { font-weight: 600; }
 .free .recall { font-size: 12px; }

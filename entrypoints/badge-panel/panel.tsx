@@ -100,15 +100,29 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     document.addEventListener('keydown', this.escape, true);
     const panel = this.root.current;
     if (this.sheet) return panel?.showPopover?.();
-    // Keep the panel inside the window (upward near the bottom, leftward near the right).
-    const rect = panel?.getBoundingClientRect();
+    this.place();
+    // Its memory, facts and NHTSA's answer arrive after it opened and make it taller: placed again.
+    if (panel) {
+      this.resized = new ResizeObserver(() => this.place());
+      this.resized.observe(panel);
+    }
+  }
+
+  resized: ResizeObserver | undefined;
+
+  /** Keeps the panel inside the window: upward near the bottom, leftward near the right. */
+  place() {
+    const rect = this.root.current?.getBoundingClientRect();
     if (!rect) return;
-    const up = rect.bottom > innerHeight && rect.top - rect.height - 40 > 0;
-    const dx = rect.right > innerWidth - 8 ? Math.max(innerWidth - 8 - rect.right, 8 - rect.left) : 0;
-    if (up || dx) this.setState({ up, dx });
+    const up = this.state.up || (rect.bottom > innerHeight && rect.top - rect.height - 40 > 0);
+    const dx =
+      this.state.dx ||
+      (rect.right > innerWidth - 8 ? Math.max(innerWidth - 8 - rect.right, 8 - rect.left) : 0);
+    if (up !== this.state.up || dx !== this.state.dx) this.setState({ up, dx });
   }
 
   override componentWillUnmount() {
+    this.resized?.disconnect();
     document.removeEventListener('pointerdown', this.outside, true);
     document.removeEventListener('keydown', this.escape, true);
   }
@@ -225,12 +239,6 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             {`This VIN decodes as ${[decode.modelYear, decode.make].filter(Boolean).join(' ')}, but the listing says ${[mismatch.year, mismatch.make].filter(Boolean).join(' ')}. A typo, or a sign of fraud: check the VIN before paying for anything.`}
           </p>
         )}
-        <FreeFactsPart
-          vin={decode.vin}
-          title={this.props.listing.title}
-          actions={this.props.actions}
-          warned={mismatch !== null}
-        />
         {counts && (
           <>
             <div class="counts" role="status">
@@ -312,6 +320,13 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             <W t={memoryNote} />
           </p>
         )}
+        {/* After the panel's own actions: NHTSA's facts are reading, the first Tab reaches the action. */}
+        <FreeFactsPart
+          vin={decode.vin}
+          title={this.props.listing.title}
+          actions={this.props.actions}
+          warned={mismatch !== null}
+        />
         {/* Last in the tab order (the first Tab from the pill reaches the action), shown top right. */}
         <button type="button" class="close" aria-label="Close" onClick={onClose}>
           ×

@@ -65,7 +65,8 @@ export function FreeFactsForm() {
         on this device (decodes for good, the rest a week). Recalls are published by model year: whether one
         car's were repaired is only at NHTSA's own VIN lookup, which the extension links to.
       </p>
-      <p data-testid="free-facts-state" role="status">
+      {/* Live, but not role=status: the page's one status is the connection's saved state. */}
+      <p data-testid="free-facts-state" aria-live="polite">
         {access.on ? `On: the extension may ask ${hosts}.` : 'Off: nothing is sent to NHTSA.'}
       </p>
       {access.on ? (

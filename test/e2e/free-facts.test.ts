@@ -191,6 +191,7 @@ describe('free facts from NHTSA', () => {
         (h) => line[header.indexOf(h)],
       ),
     ).toEqual(['2012', 'CHEVROLET', 'Cruze', 'LT', 'Sedan/Saloon']);
+    await stack.browser.screenshot(page, 'free-facts-workbench', { fullPage: false });
     console.log(
       `[free-facts] workbench of 500 VINs: ${batches.length} NHTSA batch requests, at most ${Math.max(...batches.map((b) => b.vins.length))} VINs each`,
     );
