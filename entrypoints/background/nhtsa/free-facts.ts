@@ -17,6 +17,7 @@ import {
   RecallsAnswer,
   VariantRating,
 } from '@/lib/nhtsa/nhtsa-wire';
+import { sharedCalls } from '@/lib/shared-calls';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { mayAskAbout, NOT_ON_TAB } from '../sites/tab-vins';
 import { forgetFreeFacts, keepDecodes, keepModel, keptDecodes, keptModel } from './free-facts-cache';
@@ -80,11 +81,23 @@ async function decodeAll(vins: string[], hosts: NhtsaHosts): Promise<Record<stri
   return found;
 }
 
+/** One vehicle, one model asked about once at a time: a panel and the popup asking together share it. */
+const shareVehicle = sharedCalls<FreeFacts>();
+const shareModel = sharedCalls<FreeFacts['model']>();
+
 /** A model's recalls, complaints and stars: kept, or asked (four requests) and kept when all came. */
-async function modelFacts(row: DecodeRow, hosts: NhtsaHosts): Promise<FreeFacts['model']> {
+function modelFacts(row: DecodeRow, hosts: NhtsaHosts): Promise<FreeFacts['model']> {
   const model = modelOf(row);
-  if (!model) return null;
+  if (!model) return Promise.resolve(null);
   const key = `${model.year}|${model.make}|${model.model}`.toLowerCase();
+  return shareModel(key, () => askModel(model, key, hosts));
+}
+
+async function askModel(
+  model: { make: string; model: string; year: number },
+  key: string,
+  hosts: NhtsaHosts,
+): Promise<FreeFacts['model']> {
   const kept = await keptModel(key);
   if (kept) return { ok: true, value: kept };
   const [make, name] = [encodeURIComponent(model.make), encodeURIComponent(model.model)];
@@ -123,8 +136,11 @@ export async function getFreeFacts({ vin }: { vin: Vin }, sender: Sender): Promi
   if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
   const hosts = await nhtsaHosts();
   if (!(await nhtsaAllowed(hosts))) return ok({ on: false });
-  const decode = (await decodeAll([vin], hosts))[vin] as DecodeRow;
-  return ok({ on: true, facts: { vin, decode, model: await modelFacts(decode, hosts) } });
+  const facts = await shareVehicle(vin, async () => {
+    const decode = (await decodeAll([vin], hosts))[vin] as DecodeRow;
+    return { vin, decode, model: await modelFacts(decode, hosts) };
+  });
+  return ok({ on: true, facts });
 }
 
 /** The workbench's rows: decodes only, 50 a request; what NHTSA failed on is said and asked again later. */

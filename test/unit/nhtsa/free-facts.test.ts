@@ -273,6 +273,19 @@ describe('a workbench', () => {
   });
 });
 
+describe('asked together', () => {
+  it('a panel and the popup asking about one vehicle at once share one set of requests; two of one model share its four', async () => {
+    await allow();
+    await Promise.all([
+      bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page),
+      bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page),
+      // Another Cruze of 2012: its own decode, the model's facts shared.
+      bg.deliver('getFreeFacts', { vin: '1G1PG5SC5C7100002' }, bg.senders.page),
+    ]);
+    expect(requests().sort()).toEqual(['complaints', 'decode', 'decode', 'rating', 'ratings', 'recalls']);
+  });
+});
+
 describe('the pace', () => {
   it('one request at a time, at least 250 ms apart, whoever asks', async () => {
     await allow();
