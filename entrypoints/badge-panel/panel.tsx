@@ -27,6 +27,8 @@ interface PanelState {
   /** Where the panel opens: flipped up near the bottom, moved left (px) near the right edge. */
   up: boolean;
   dx: number;
+  /** Set when the panel is taller than the room on its side of the pill: it scrolls within. */
+  maxHeight: number | null;
   /** The short facts of the newest read report held (asked for when an owned VIN's panel opens). */
   facts: string | null;
   /** What the memory of vehicles seen says (asked for when the panel opens), and whether it is watched. */
@@ -60,6 +62,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     since: null,
     up: false,
     dx: 0,
+    maxHeight: null,
     facts: null,
     memory: null,
     memoryNote: null,
@@ -110,15 +113,27 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   resized: ResizeObserver | undefined;
 
-  /** Keeps the panel inside the window: upward near the bottom, leftward near the right. */
+  /**
+   * Keeps the panel inside the window: upward when it does not fit below the pill and there is more
+   * room above, leftward near the right edge, and scrolling within when taller than the room on its
+   * side (a short window, or parts such as NHTSA's facts arriving after it opened).
+   */
   place() {
-    const rect = this.root.current?.getBoundingClientRect();
-    if (!rect) return;
-    const up = this.state.up || (rect.bottom > innerHeight && rect.top - rect.height - 40 > 0);
+    const panel = this.root.current;
+    if (!panel) return;
+    const pill = this.props.pill.getBoundingClientRect();
+    const natural = panel.scrollHeight + 2;
+    const below = innerHeight - pill.bottom - 8;
+    const above = pill.top - 8;
+    const up = natural > below && above > below;
+    const room = Math.floor(up ? above : below);
+    const maxHeight = natural > room ? Math.max(room, 120) : null;
+    const rect = panel.getBoundingClientRect();
     const dx =
       this.state.dx ||
       (rect.right > innerWidth - 8 ? Math.max(innerWidth - 8 - rect.right, 8 - rect.left) : 0);
-    if (up !== this.state.up || dx !== this.state.dx) this.setState({ up, dx });
+    if (up !== this.state.up || dx !== this.state.dx || maxHeight !== this.state.maxHeight)
+      this.setState({ up, dx, maxHeight });
   }
 
   override componentWillUnmount() {
@@ -198,14 +213,17 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   render() {
     const { decode, owned, mismatch, onClose } = this.props;
-    const { step: state, notice, since, up, dx, facts, memory, memoryNote } = this.state;
+    const { step: state, notice, since, up, dx, maxHeight, facts, memory, memoryNote } = this.state;
     const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
     return (
       <section
         ref={this.root}
         class={`panel${up ? ' up' : ''}${this.sheet ? ' sheet' : ''}`}
         popover={this.sheet ? 'manual' : undefined}
-        style={dx ? { transform: `translateX(${dx}px)` } : undefined}
+        style={{
+          ...(dx ? { transform: `translateX(${dx}px)` } : {}),
+          ...(maxHeight && !this.sheet ? { maxHeight: `${maxHeight}px`, overflow: 'auto' } : {}),
+        }}
         aria-label={`Vehicle ${decode.vin}`}
       >
         <header class="head">
