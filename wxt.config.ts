@@ -9,7 +9,7 @@ import { PACKED_WMI_PREFIXES } from './lib/vin/wmi-prefixes';
 // store build never runs on the user's own local pages.
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
 /** The simulator's providers' CDN and font host (simulator/cdn-server.ts), and NHTSA's stand-in (simulator/nhtsa/). */
-const TEST_CDN_HOSTS = ['http://127.0.0.3/*', 'http://127.0.0.4/*', 'http://127.0.0.5/*'];
+const TEST_STAND_IN_HOSTS = ['http://127.0.0.3/*', 'http://127.0.0.4/*', 'http://127.0.0.5/*'];
 /** Entrypoints for the tests only (named test-*): left out of the store builds. */
 const isTestOnly = (name: string) => name.startsWith('test-');
 /** Entrypoints built without webextension-polyfill (see the vite:build:extendConfig hook). */
@@ -184,7 +184,7 @@ export default defineConfig({
       // facts also wait for the user's own "Turn on": background/nhtsa/nhtsa-hosts.ts). The Firefox test
       // profile answers the real request instead (scripts/firefox.ts), and can withdraw it.
       if (wxt.config.browser !== 'firefox')
-        manifest.host_permissions = [...(manifest.host_permissions ?? []), ...TEST_CDN_HOSTS];
+        manifest.host_permissions = [...(manifest.host_permissions ?? []), ...TEST_STAND_IN_HOSTS];
       // Firefox refuses to navigate to moz-extension:// pages under automation; the e2e tests open them
       // from a loopback page instead, which only works for web-accessible pages. Test builds only: the
       // store builds expose nothing to pages (asserted in test/e2e/manifest-audit.test.ts).

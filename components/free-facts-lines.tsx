@@ -5,18 +5,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { type Result, unanswered } from '@/lib/errors/result';
 import { ask } from '@/lib/messaging/messaging';
 import {
-  complaintWords,
-  decodeWords,
-  listingAgainstDecode,
-  problemWords,
+  type FactLine,
+  freeFactsShown,
   RECALL_LOOKUP_WORDS,
-  ratingWords,
-  recallHeadline,
-  recallLine,
   recallLookupUrl,
 } from '@/lib/nhtsa/free-facts-words';
 import type { FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
-import { readDecode, recallsInOrder } from '@/lib/nhtsa/read-facts';
 import type { Vin } from '@/lib/vin/vin-syntax';
 
 /** `claims`: what the page says the vehicle is (a report's title), checked against the decode. */
@@ -43,40 +37,42 @@ export function FreeFactsLines({ vin, claims = '' }: { vin: Vin; claims?: string
         .
       </p>
     );
-  const { facts } = answer.value;
-  const decode = readDecode(facts.decode);
-  const problem = problemWords(decode);
-  const against = listingAgainstDecode(decode, claims);
-  const model = facts.model;
-  const recalls = model?.ok ? recallsInOrder(model.value.recalls) : [];
+  const lines = freeFactsShown(answer.value.facts, claims, { recalls: 5 });
+  const recalls = lines.filter((line) => line.tone === 'recall');
+  const CLASS: Record<FactLine['tone'], string> = {
+    plain: '',
+    warn: 'notice',
+    alarm: 'notice',
+    note: 'muted',
+    error: 'field-error',
+    recall: '',
+  };
   return (
     <div class="free-facts" data-testid="free-facts">
-      <p>
-        <strong>Free facts from NHTSA:</strong> {decodeWords(decode)}
-      </p>
-      {problem && <p class="notice">{problem}</p>}
-      {against && <p class={against.alarm ? 'notice' : 'muted'}>{against.words}</p>}
-      {model && !model.ok && (
-        <p class="field-error">Recalls, complaints and ratings: {model.error.message}</p>
-      )}
-      {model?.ok && (
-        <>
-          <p>
-            {recallHeadline(recalls, decode)}{' '}
-            <a href={recallLookupUrl(vin)} target="_blank" rel="noreferrer">
-              {RECALL_LOOKUP_WORDS}
-            </a>
-          </p>
-          {recalls.length > 0 && (
-            <ul class="recalls">
-              {recalls.slice(0, 5).map((r) => (
-                <li key={r.NHTSACampaignNumber}>{recallLine(r)}</li>
+      {lines.map((line, index) =>
+        line.tone === 'recall' ? (
+          // The campaigns as one list, where the first of them stands.
+          line === recalls[0] && (
+            <ul class="recalls" key="recalls">
+              {recalls.map((r) => (
+                <li key={r.text}>{r.text}</li>
               ))}
             </ul>
-          )}
-          <p>{complaintWords(model.value.complaints)}</p>
-          <p>{ratingWords(model.value.rating)}</p>
-        </>
+          )
+        ) : (
+          <p key={line.text} class={CLASS[line.tone]}>
+            {index === 0 && <strong>Free facts from NHTSA: </strong>}
+            {line.text}
+            {line.lookup && (
+              <>
+                {' '}
+                <a href={recallLookupUrl(vin)} target="_blank" rel="noreferrer">
+                  {RECALL_LOOKUP_WORDS}
+                </a>
+              </>
+            )}
+          </p>
+        ),
       )}
     </div>
   );

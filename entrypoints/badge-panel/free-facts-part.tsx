@@ -4,18 +4,12 @@
 import { Component } from 'preact';
 import { type Result, unanswered } from '@/lib/errors/result';
 import {
-  complaintWords,
-  decodeWords,
-  listingAgainstDecode,
-  problemWords,
+  type FactLine,
+  freeFactsShown,
   RECALL_LOOKUP_WORDS,
-  ratingWords,
-  recallHeadline,
-  recallLine,
   recallLookupUrl,
 } from '@/lib/nhtsa/free-facts-words';
 import type { FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
-import { readDecode, recallsInOrder } from '@/lib/nhtsa/read-facts';
 import type { BadgeActions } from '../vin.content/badge/panel-contract';
 
 const W = ({ t }: { t: string }) => <span data-w={t} />;
@@ -67,62 +61,38 @@ export class FreeFactsPart extends Component<Props, { answer: Result<FreeFactsAn
           </button>
         </p>
       );
-    const { facts } = answer.value;
-    const decode = readDecode(facts.decode);
-    const against = listingAgainstDecode(decode, title);
-    const shown = against && !(against.alarm && this.props.warned) ? against : null;
-    const problem = problemWords(decode);
-    const model = facts.model;
-    const recalls = model?.ok ? recallsInOrder(model.value.recalls) : [];
+    const lines = freeFactsShown(answer.value.facts, title, { warned: this.props.warned, recalls: 3 });
+    const CLASS: Record<FactLine['tone'], string> = {
+      plain: '',
+      warn: 'warning',
+      alarm: 'warning',
+      note: 'muted',
+      error: 'error',
+      recall: 'recall',
+    };
     return (
       <div class="free" data-testid="free-facts">
         <p class="free-head">
           <W t="Free facts from NHTSA" />
         </p>
-        <p>
-          <W t={decodeWords(decode)} />
-        </p>
-        {problem && (
-          <p class="warning">
-            <W t={problem} />
+        {lines.map((line) => (
+          <p key={line.text} class={CLASS[line.tone]} role={line.tone === 'alarm' ? 'alert' : undefined}>
+            <W t={line.text} />
+            {line.lookup && (
+              <>
+                {' '}
+                <a
+                  href={recallLookupUrl(vin)}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={RECALL_LOOKUP_WORDS}
+                >
+                  <W t={RECALL_LOOKUP_WORDS} />
+                </a>
+              </>
+            )}
           </p>
-        )}
-        {shown && (
-          <p class={shown.alarm ? 'warning' : 'muted'} role={shown.alarm ? 'alert' : undefined}>
-            <W t={shown.words} />
-          </p>
-        )}
-        {model && !model.ok && (
-          <p class="error">
-            <W t={`Recalls, complaints and ratings: ${model.error.message}`} />
-          </p>
-        )}
-        {model?.ok && (
-          <>
-            <p class={recalls.some((r) => r.parkIt || r.parkOutSide) ? 'warning' : ''}>
-              <W t={recallHeadline(recalls, decode)} />{' '}
-              <a
-                href={recallLookupUrl(vin)}
-                target="_blank"
-                rel="noreferrer"
-                aria-label={RECALL_LOOKUP_WORDS}
-              >
-                <W t={RECALL_LOOKUP_WORDS} />
-              </a>
-            </p>
-            {recalls.slice(0, 3).map((r) => (
-              <p key={r.NHTSACampaignNumber} class="recall">
-                <W t={recallLine(r)} />
-              </p>
-            ))}
-            <p>
-              <W t={complaintWords(model.value.complaints)} />
-            </p>
-            <p>
-              <W t={ratingWords(model.value.rating)} />
-            </p>
-          </>
-        )}
+        ))}
       </div>
     );
   }

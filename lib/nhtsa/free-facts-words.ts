@@ -7,7 +7,7 @@ import { listingMismatch } from '../vin/listing-mismatch';
 import type { FreeFacts } from './free-facts';
 import type { ComplaintSummary, CrashRating } from './model-facts';
 import type { RecallRow } from './nhtsa-wire';
-import { readDecode, starsOf, type VehicleDecode } from './read-facts';
+import { readDecode, recallsInOrder, starsOf, type VehicleDecode } from './read-facts';
 
 /** NHTSA's official per-VIN recall lookup (the only place a VIN's open recalls are public). */
 export const RECALL_LOOKUP_WORDS = 'Were this car’s recalls repaired? Ask NHTSA by VIN';
@@ -65,21 +65,6 @@ export function ratingWords(r: CrashRating): string {
   return `NHTSA crash rating: ${stars} of 5 stars overall${r.variants > 1 ? ` (one of ${r.variants} rated versions)` : ''}.`;
 }
 
-/** The short line for lists (popup, workbench): the vehicle, its recall count, its stars. */
-export function freeFactsShort(f: FreeFacts): string {
-  const decode = readDecode(f.decode);
-  if (decode.rejected) return 'NHTSA cannot decode this VIN';
-  const model = f.model?.ok ? f.model.value : null;
-  const stars = model && starsOf(model.rating.overall);
-  return [
-    vehicleName(decode),
-    model ? plural(model.recalls.length, 'recall') : '',
-    stars ? `${stars}★ crash rating` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
-
 /**
  * What the listing's title claims against NHTSA's decode: a year or make it contradicts (a typo or a
  * fraud sign, lib/vin/listing-mismatch.ts's rules: makes by family, unsure means silent), else a
@@ -101,4 +86,44 @@ export function listingAgainstDecode(
   if (flat(d.make) && flat(title).includes(flat(d.make)) && d.model && !flat(title).includes(flat(d.model)))
     return { alarm: false, words: `NHTSA names the model "${d.model}"; the listing's title does not.` };
   return null;
+}
+
+/** One line of the free facts as a page shows it; `tone` is how (pages and the panel draw it their way). */
+export interface FactLine {
+  text: string;
+  tone: 'plain' | 'warn' | 'alarm' | 'note' | 'error' | 'recall';
+  /** The recall headline: NHTSA's per-VIN lookup is linked after it. */
+  lookup?: boolean;
+}
+
+/**
+ * What the free facts say, line by line, in order: the decode, NHTSA's note, the listing's `claims`
+ * against the decode (its warning left out when the page already `warned` of the offline decode),
+ * then the model's recalls (the first `recalls` campaigns), complaints and stars, or why they failed.
+ */
+export function freeFactsShown(
+  facts: FreeFacts,
+  claims: string,
+  options: { warned?: boolean; recalls: number },
+): FactLine[] {
+  const decode = readDecode(facts.decode);
+  const lines: FactLine[] = [{ text: decodeWords(decode), tone: 'plain' }];
+  const problem = problemWords(decode);
+  if (problem) lines.push({ text: problem, tone: 'warn' });
+  const against = listingAgainstDecode(decode, claims);
+  if (against && !(against.alarm && options.warned))
+    lines.push({ text: against.words, tone: against.alarm ? 'alarm' : 'note' });
+  const model = facts.model;
+  if (!model) return lines;
+  if (!model.ok)
+    return [...lines, { text: `Recalls, complaints and ratings: ${model.error.message}`, tone: 'error' }];
+  const recalls = recallsInOrder(model.value.recalls);
+  const urgent = recalls.some((r) => r.parkIt || r.parkOutSide);
+  return [
+    ...lines,
+    { text: recallHeadline(recalls, decode), tone: urgent ? 'warn' : 'plain', lookup: true },
+    ...recalls.slice(0, options.recalls).map((r): FactLine => ({ text: recallLine(r), tone: 'recall' })),
+    { text: complaintWords(model.value.complaints), tone: 'plain' },
+    { text: ratingWords(model.value.rating), tone: 'plain' },
+  ];
 }

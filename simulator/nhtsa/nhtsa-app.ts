@@ -86,25 +86,23 @@ const lookup = <T>(table: Record<string, T>, key: string): T | undefined =>
     return `${y}|${m}|${(n ?? '').toLowerCase()}` === key;
   })?.[1];
 
+/** Each endpoint by the start of its path (the log's and the faults' names). */
+const ENDPOINTS: Array<[string, NhtsaLogEntry['endpoint']]> = [
+  ['/api/vehicles/DecodeVinValues/', 'decode'],
+  ['/api/vehicles/DecodeVINValuesBatch', 'decodeBatch'],
+  ['/recalls/', 'recalls'],
+  ['/complaints/', 'complaints'],
+  ['/SafetyRatings/VehicleId/', 'rating'],
+  ['/SafetyRatings/', 'ratings'],
+];
+
 export function createNhtsaStandIn() {
   const faults = createFaults();
   const log: NhtsaLogEntry[] = [];
   const app = new Hono();
 
   const endpointOf = (path: string): NhtsaLogEntry['endpoint'] =>
-    path.includes('/DecodeVinValues/')
-      ? 'decode'
-      : path.includes('/DecodeVINValuesBatch')
-        ? 'decodeBatch'
-        : path.startsWith('/recalls/')
-          ? 'recalls'
-          : path.startsWith('/complaints/')
-            ? 'complaints'
-            : path.startsWith('/SafetyRatings/VehicleId/')
-              ? 'rating'
-              : path.startsWith('/SafetyRatings/')
-                ? 'ratings'
-                : 'other';
+    ENDPOINTS.find(([start]) => path.startsWith(start))?.[1] ?? 'other';
 
   app.use('*', async (c, next) => {
     const path = c.req.path;

@@ -141,11 +141,12 @@ export async function startBackground(options: StartOptions = {}) {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     if (stopped()) return never();
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const response = NHTSA_HOSTS.includes(url.host)
-      ? await nhtsa.app.request(url.href, init)
-      : await sim.fetch(input, init);
-    // A "drop" fault: the connection closed without an answer, as fetch tells it.
-    if (response.headers.has(DROP_HEADER)) throw new TypeError('Failed to fetch');
+    let response: Response;
+    if (NHTSA_HOSTS.includes(url.host)) {
+      response = await nhtsa.app.request(url.href, init);
+      // A "drop" fault: the connection closed without an answer, as fetch tells it (sim.fetch does so itself).
+      if (response.headers.has(DROP_HEADER)) throw new TypeError('Failed to fetch');
+    } else response = await sim.fetch(input, init);
     return stopped() ? never() : response;
   });
   // fakeBrowser leaves permissions unimplemented; the simulator's origin is granted, others not.
