@@ -18,7 +18,9 @@ const placed = (page: Page) =>
     Object.fromEntries(
       hosts.map((h) => [
         (h as HTMLElement).dataset.vhlVin,
-        h.parentElement === document.body
+        // Drawn, a host may sit in its holder (badge-holder.ts): the holder's place is its place.
+        (h.parentElement?.localName === 'vhl-holder' ? h.parentElement.parentElement : h.parentElement) ===
+        document.body
           ? 'page'
           : (h.closest('[data-oracle]')?.getAttribute('data-oracle')?.toUpperCase() ?? 'elsewhere'),
       ]),

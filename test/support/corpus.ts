@@ -149,8 +149,13 @@ export const CORPUS: CorpusPage[] = [
   },
 ];
 
-/** Where a badge host sits: the oracle of its nearest marked ancestor, "page" first in <body>. */
+/**
+ * Where a badge host sits: the oracle of its nearest marked ancestor, "page" first in <body> (in its
+ * holder there, once drawn: badge-holder.ts).
+ */
 export const oracleOf = (badge: Element) =>
-  badge.parentElement === badge.ownerDocument.body
+  (badge.parentElement?.localName === 'vhl-holder'
+    ? badge.parentElement.parentElement
+    : badge.parentElement) === badge.ownerDocument.body
     ? 'page'
     : (badge.closest('[data-oracle]')?.getAttribute('data-oracle')?.toUpperCase() ?? 'elsewhere');

@@ -2,7 +2,7 @@
 // URLs, id-like attributes, vehicle names in headings and links. Built only when a vehicle known
 // from page data alone needs its card, and then only over what was added since the last time.
 import { idKeys, nameKeys, urlKeys } from '@/lib/vin/listing-identity';
-import { BADGE_TAG } from './occurrence';
+import { BADGE_TAG, HOLDER_TAG } from './occurrence';
 
 // Attributes that hold a listing's own id (data-listing-id, data-stock-number, id="listing-123").
 const ID_ATTRIBUTE = /(^|-)id$|^id$|stock|sku|listing|vehicle-key|inventory/;
@@ -16,7 +16,7 @@ const URL_ATTRIBUTE = new Set([
   'poster',
 ]);
 const NAMED = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a']);
-const NOT_CONTENT = new Set(['script', 'style', 'noscript', 'template', BADGE_TAG]);
+const NOT_CONTENT = new Set(['script', 'style', 'noscript', 'template', BADGE_TAG, HOLDER_TAG]);
 // Past this many roots waiting, one walk of the whole body is cheaper than remembering them.
 const MAX_PENDING = 256;
 

@@ -2,7 +2,7 @@
 // or watched attribute changed (what was found in them is forgotten first), removals (pruned). A busy
 // page's churn (counters, timers, prices replaced many times a second) is passed over cheaply.
 
-import { BADGE_TAG } from './occurrence';
+import { isOwnElement } from './occurrence';
 import type { PageState } from './page-state';
 
 /** The attributes that may carry a VIN or its card's identity: a change to one is read again. */
@@ -50,11 +50,12 @@ export function createMutationTriage(state: PageState, doc: Document, hooks: Tri
         // an element leaving can take occurrences with it.
         for (const node of record.removedNodes) {
           if (node.nodeType === 3) changed.add(record.target);
-          else removed = true;
-          if (node.nodeType !== 1 || (node as Element).localName !== BADGE_TAG) pageChanged = true;
+          // A badge's host moved into its holder (still in the page) takes nothing with it.
+          else if (!(isOwnElement(node) && node.isConnected)) removed = true;
+          if (!isOwnElement(node)) pageChanged = true;
         }
         for (const node of record.addedNodes) {
-          if (node.nodeType === 1 && (node as Element).localName === BADGE_TAG) continue;
+          if (isOwnElement(node)) continue;
           pageChanged = true;
           // Added text joins a run in its block: rescan the parent so split VINs are seen whole.
           if (node.nodeType === 1) roots.add(node);

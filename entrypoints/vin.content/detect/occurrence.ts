@@ -18,3 +18,9 @@ export interface Occurrence {
 
 /** The badge's host element: the scanner never reads inside it, nor the page's changes to it. */
 export const BADGE_TAG = 'vhl-badge';
+/** The inline box a drawn badge's host may sit in (badge/badge-holder.ts): ours too, never read. */
+export const HOLDER_TAG = 'vhl-holder';
+/** Whether a node is one of the badge's own elements (its host or the host's holder). */
+export const isOwnElement = (node: Node) =>
+  node.nodeType === 1 &&
+  ((node as Element).localName === BADGE_TAG || (node as Element).localName === HOLDER_TAG);

@@ -1,6 +1,6 @@
 // What an element's tag means for the scanner's walk: skipped (code, styles, form fields, our own
 // badges), inline (its text joins its neighbours' into one word), or a script (read as data).
-import { BADGE_TAG } from './occurrence';
+import { BADGE_TAG, HOLDER_TAG } from './occurrence';
 
 // Never scanned: code, styles, form fields and our own badges. Editable regions are checked on hits.
 const SKIP = new Set([
@@ -17,6 +17,7 @@ const SKIP = new Set([
   'object',
   'select',
   BADGE_TAG,
+  HOLDER_TAG,
 ]);
 export const SKIP_SELECTOR = `${[...SKIP].join(',')},[contenteditable]`;
 // What an element's tag means for the walk, in one lookup: 1 inline, 2 skipped, 3 script.
