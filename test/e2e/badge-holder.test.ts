@@ -1,5 +1,5 @@
-// A drawn badge's host sits in a holder of ours (badge-holder.ts: an empty, relatively positioned
-// inline box) where that keeps the page as it was, so a busy page's layouts stop laying the badge out
+// A drawn badge's host sits in a holder of ours (badge-holder.ts), which becomes an empty, relatively
+// positioned inline box where that keeps the page as it was, so a busy page's layouts stop laying the badge out
 // from the root. In Chromium, on the shapes where a holder could change what the user sees: small
 // text with a tight line height under a site's rule for every element in it (an empty inline box
 // with that rule's font makes the line taller),
@@ -48,7 +48,8 @@ describe('the badge holder', () => {
       const held = Object.fromEntries(
         [...document.querySelectorAll('[data-vhl-vin]')].map((h) => [
           h.closest('.case')?.id,
-          h.parentElement?.localName === 'vhl-holder',
+          h.parentElement?.localName === 'vhl-holder' &&
+            getComputedStyle(h.parentElement).position === 'relative',
         ]),
       );
       const withOurs = boxes();

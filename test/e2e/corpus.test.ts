@@ -12,13 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-// The same rule as oracleOf in test/support/corpus.ts, run in the page.
+// The same rule as oracleOf in test/support/corpus.ts (with placeOf, badge-place.ts), run in the page.
 const placed = (page: Page) =>
   page.$$eval('[data-vhl-vin]', (hosts) =>
     Object.fromEntries(
       hosts.map((h) => [
         (h as HTMLElement).dataset.vhlVin,
-        // Drawn, a host may sit in its holder (badge-holder.ts): the holder's place is its place.
         (h.parentElement?.localName === 'vhl-holder' ? h.parentElement.parentElement : h.parentElement) ===
         document.body
           ? 'page'

@@ -4,6 +4,8 @@
 // the card, the text, or "page" for a badge pinned first on a page about one vehicle). A VIN listed
 // but absent from `badges` must have no badge. One table for the DOM and the browser tests.
 // Oracles name VINs in lower case: an upper-case VIN in the attribute would be one more occurrence.
+import { placeOf } from './badge-place';
+
 export interface CorpusPage {
   file: string;
   site: string;
@@ -149,13 +151,8 @@ export const CORPUS: CorpusPage[] = [
   },
 ];
 
-/**
- * Where a badge host sits: the oracle of its nearest marked ancestor, "page" first in <body> (in its
- * holder there, once drawn: badge-holder.ts).
- */
+/** Where a badge host sits: the oracle of its nearest marked ancestor, "page" first in <body>. */
 export const oracleOf = (badge: Element) =>
-  (badge.parentElement?.localName === 'vhl-holder'
-    ? badge.parentElement.parentElement
-    : badge.parentElement) === badge.ownerDocument.body
+  placeOf(badge) === badge.ownerDocument.body
     ? 'page'
     : (badge.closest('[data-oracle]')?.getAttribute('data-oracle')?.toUpperCase() ?? 'elsewhere');

@@ -1,8 +1,9 @@
 // A drawn badge's host is absolutely positioned (badge-style.ts). With no positioned element above it
 // (a feed's plain posts), its containing block is the page's root: every layout of the page then lays
 // it out from the root, however little changed (bench:feed: about 2 ms a second of a busy feed's
-// layout with two dozen badges drawn). Put in a holder, an empty inline box of ours that is
-// relatively positioned, the host is laid out with the block around it instead. Only where that
+// layout with two dozen badges drawn). So every host is mounted in a holder of ours, with no box at
+// first (as if the host were in the anchor); once the badge is drawn, the holder becomes an empty,
+// relatively positioned inline box, and the host is laid out with the block around it. Only where that
 // changes nothing the user sees: the anchor lays its children out in lines and blocks (in a flex or
 // grid container the holder would be an item, with its gap), and nothing between the anchor and the
 // host's containing block clips (it would clip the badge in its holder, not the host as it was).
@@ -26,10 +27,11 @@ export function canHold(anchor: Element): boolean {
   if (!view || !FLOW.has(view.getComputedStyle(anchor).display)) return false;
   for (let el: Element | null = anchor; el && el !== doc.documentElement; el = el.parentElement) {
     const style = view.getComputedStyle(el);
-    // The host's own containing block: it, and all above it, clip the badge alike either way.
+    // The host's own containing block: it, and all above it, clip the badge alike either way. (A
+    // transform makes one too, but reading it lays the page out: one passed over only makes the walk
+    // go on, and at worst refuse a holder; bench:feed read 7 ms a second of such forced layouts.)
     if (
       style.position !== 'static' ||
-      style.transform !== 'none' ||
       style.filter !== 'none' ||
       /layout|paint|strict|content/.test(style.contain)
     )
@@ -39,18 +41,25 @@ export function canHold(anchor: Element): boolean {
   return true;
 }
 
+/** The holder as mounted: no box (`display: contents`), so the host is laid out as if in the anchor. */
+const UNHELD = 'display:contents';
+// Inline style outranks the page's own rules (a `p *` margin would move the page's text), and the
+// holder's font is nothing: an empty inline box with a font of its own makes a line of smaller text taller.
+const HELD =
+  'display:inline;position:relative;inset:auto;margin:0;padding:0;border:0;font-size:0;line-height:0;transform:none';
+
 /**
- * Moves `host` into a holder at its place when `canHold` says so; returns the holder (removed with
- * the badge) or null. The holder's font is nothing: an empty inline box with a font of its own
- * would make a line of smaller text taller.
+ * The host's holder, mounted with it. Not moved into one later: moving a shadow host in the page
+ * costs every later style update of the page (bench:feed: about 1 ms a second of a busy feed's).
  */
-export function holdHost(host: HTMLElement, anchor: Element): HTMLElement | null {
-  if (!host.isConnected || !canHold(anchor)) return null;
+export function createHolder(host: HTMLElement): HTMLElement {
   const holder = host.ownerDocument.createElement(HOLDER_TAG);
-  // Inline style outranks the page's own rules (a `p *` margin would move the page's text).
-  holder.style.cssText =
-    'display:inline;position:relative;inset:auto;margin:0;padding:0;border:0;font-size:0;line-height:0;transform:none';
-  host.before(holder);
+  holder.style.cssText = UNHELD;
   holder.append(host);
   return holder;
+}
+
+/** Gives the holder its box, once the badge is first drawn, where `canHold` says so. */
+export function holdIfSafe(holder: HTMLElement, anchor: Element): void {
+  if (holder.isConnected && canHold(anchor)) holder.style.cssText = HELD;
 }

@@ -10,7 +10,7 @@ import { BADGE_TAG } from '../detect/occurrence';
 import type { BadgeHandle } from '../detect/page-scanner';
 import type { Placement } from '../detect/placement';
 import { trackNearScreen } from '../pace/near-screen';
-import { holdHost } from './badge-holder';
+import { createHolder, holdIfSafe } from './badge-holder';
 import { BADGE_CSS } from './badge-style';
 import { createToggle } from './badge-toggle';
 import type { BadgeActions, PanelTarget } from './panel-contract';
@@ -76,8 +76,10 @@ export function mountBadge(
     e.stopPropagation();
   });
   // At the card's top, or at the end of the text showing the VIN (inside it: the host takes no room).
-  if (placement.append === 'first') anchor.prepend(host);
-  else anchor.append(host);
+  // In its holder (badge-holder.ts): no box of its own until the badge is drawn where one is safe.
+  const holder = createHolder(host);
+  if (placement.append === 'first') anchor.prepend(holder);
+  else anchor.append(holder);
 
   const pill = createPill(doc, decode);
   const state: PillState = { counts: known, owned, mismatch: null };
@@ -113,8 +115,6 @@ export function mountBadge(
   // kept) once it is two screens away (near-screen.ts): a badge far from the screen costs the
   // page's layout nothing. One the user is using (its panel open, or focus in it) stays.
   let rendered = false;
-  // The inline box the host may sit in once drawn (badge-holder.ts), removed with it.
-  let holder: HTMLElement | null = null;
   // Its spot is watched only while drawn: a lasting ResizeObserver on every badge a long feed ever
   // drew (its host and its card) is computed on every frame the page lays out.
   const watch = () =>
@@ -142,7 +142,7 @@ export function mountBadge(
     host.dataset.vhlShown = '';
     if (!rendered) {
       rendered = true;
-      holder = holdHost(host, anchor);
+      holdIfSafe(holder, anchor);
       listing.title = listingTitle(placement);
       state.mismatch = listingMismatch(decode, listing.title);
       pill.show(state);
@@ -159,8 +159,7 @@ export function mountBadge(
       spot?.stop();
       stopReach();
       if (toggle.isOpen()) void toggle.setOpen(false);
-      host.remove();
-      holder?.remove();
+      holder.remove();
     },
   };
 }

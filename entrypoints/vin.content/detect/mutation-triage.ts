@@ -50,8 +50,7 @@ export function createMutationTriage(state: PageState, doc: Document, hooks: Tri
         // an element leaving can take occurrences with it.
         for (const node of record.removedNodes) {
           if (node.nodeType === 3) changed.add(record.target);
-          // A badge's host moved into its holder (still in the page) takes nothing with it.
-          else if (!(isOwnElement(node) && node.isConnected)) removed = true;
+          else removed = true;
           if (!isOwnElement(node)) pageChanged = true;
         }
         for (const node of record.addedNodes) {

@@ -1,6 +1,7 @@
 // Every site pattern of docs/site-evidence.md, as fixture pages: every VIN found, each vehicle
 // badged once, nothing badged that is not a VIN.
 import { afterEach, describe, expect, it } from 'vitest';
+import { hostAt, placeOf } from '../../support/badge-place';
 import { badgeVins, scanFixture } from '../support/scan-fixture';
 
 let stop: (() => void) | undefined;
@@ -56,14 +57,14 @@ describe('badge placement', () => {
     const run = await scanFixture('cars-com.html');
     stop = () => run.controller.abort();
     const card = document.querySelector('fuse-card[data-listing-id="f1c9e3a0-1"]')!;
-    expect((card.firstElementChild as HTMLElement).dataset.vhlVin).toBe('1G1PG5SC3C7167133');
+    expect(hostAt(card, 'first')?.dataset.vhlVin).toBe('1G1PG5SC3C7167133');
   });
 
   it('puts the badge of a visible VIN at the end of the text that shows it', async () => {
     const run = await scanFixture('cars-com.html');
     stop = () => run.controller.abort();
     const subtitle = document.querySelector('.subtitle')!;
-    expect((subtitle.lastElementChild as HTMLElement).dataset.vhlVin).toBe('4T1BB3EK5AU118081');
+    expect(hostAt(subtitle, 'last')?.dataset.vhlVin).toBe('4T1BB3EK5AU118081');
   });
 
   it('never puts a badge inside a visually hidden element, but in the tile that holds it', async () => {
@@ -71,7 +72,7 @@ describe('badge placement', () => {
     stop = () => run.controller.abort();
     for (const badge of run.badges().filter((b) => b.dataset.vhlVin !== '1C4GJWAG3DL544796')) {
       expect(badge.closest('.sr-only')).toBeNull();
-      expect(badge.parentElement?.dataset.testid).toBe('srp-listing-tile');
+      expect(placeOf(badge)?.dataset.testid).toBe('srp-listing-tile');
     }
   });
 
@@ -79,10 +80,12 @@ describe('badge placement', () => {
     const run = await scanFixture('carvana.html');
     stop = () => run.controller.abort();
     const byVin = Object.fromEntries(run.badges().map((b) => [b.dataset.vhlVin, b]));
-    expect(byVin.WAUFFGFF8F1068897?.parentElement?.querySelector('a')?.getAttribute('href')).toBe(
-      'https://www.carvana.com/vehicle/2551001',
-    );
-    expect(byVin['1G4GD5ED5BF334614']?.parentElement?.querySelector('h2')?.textContent).toBe(
+    expect(
+      placeOf(byVin.WAUFFGFF8F1068897 as HTMLElement)
+        ?.querySelector('a')
+        ?.getAttribute('href'),
+    ).toBe('https://www.carvana.com/vehicle/2551001');
+    expect(placeOf(byVin['1G4GD5ED5BF334614'] as HTMLElement)?.querySelector('h2')?.textContent).toBe(
       '2011 Buick LaCrosse CXL',
     );
   });
