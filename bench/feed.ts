@@ -172,8 +172,15 @@ async function scriptJsPerSecond(page: 'vins' | 'plain'): Promise<number> {
   return us / 1000 / seconds;
 }
 
-/** Main-thread ms per second per cause of the feed page on this host, over one traced window. */
-async function tracedWindow(page: 'vins' | 'plain', host: string): Promise<Record<Cause, number>> {
+type Clock = 'wall' | 'thread';
+/**
+ * Main-thread ms per second per cause of the feed page on this host, over one traced window, by the
+ * wall clock and by the thread's own (CPU time).
+ */
+async function tracedWindow(
+  page: 'vins' | 'plain',
+  host: string,
+): Promise<Record<Clock, Record<Cause, number>>> {
   const tab = await withExtension.context.newPage();
   const cdp = await withExtension.context.newCDPSession(tab);
   const url = `http://${host}:${port}/feed/${page}.html`;
@@ -200,17 +207,23 @@ async function tracedWindow(page: 'vins' | 'plain', host: string): Promise<Recor
   await complete;
   const seconds = (Date.now() - started) / 1000;
   await tab.close();
-  const ms = causesOf(events, url, `chrome-extension://${withExtension.extensionId}/`);
-  return Object.fromEntries(CAUSES.map((c) => [c, ms[c] / seconds])) as Record<Cause, number>;
+  const perSecond = (clock: Clock) => {
+    const ms = causesOf(events, url, `chrome-extension://${withExtension.extensionId}/`, clock);
+    return Object.fromEntries(CAUSES.map((c) => [c, ms[c] / seconds])) as Record<Cause, number>;
+  };
+  return { wall: perSecond('wall'), thread: perSecond('thread') };
 }
-const traced: Record<'vins' | 'plain', Record<'with' | 'idle', Array<Record<Cause, number>>>> = {
-  vins: { with: [], idle: [] },
-  plain: { with: [], idle: [] },
+type Traced = Record<'vins' | 'plain', Record<'with' | 'idle', Array<Record<Cause, number>>>>;
+const traced: Record<Clock, Traced> = {
+  wall: { vins: { with: [], idle: [] }, plain: { with: [], idle: [] } },
+  thread: { vins: { with: [], idle: [] }, plain: { with: [], idle: [] } },
 };
 for (let pair = 0; pair < TRACE_PAIRS; pair++)
   for (const page of ['vins', 'plain'] as const)
-    for (const side of pair % 2 ? (['idle', 'with'] as const) : (['with', 'idle'] as const))
-      traced[page][side].push(await tracedWindow(page, HOSTS[side]));
+    for (const side of pair % 2 ? (['idle', 'with'] as const) : (['with', 'idle'] as const)) {
+      const window = await tracedWindow(page, HOSTS[side]);
+      for (const clock of ['wall', 'thread'] as const) traced[clock][page][side].push(window[clock]);
+    }
 const scriptJs = { vins: await scriptJsPerSecond('vins'), plain: await scriptJsPerSecond('plain') };
 const badged = await (async () => {
   // The feed with VINs did get its badges (what the added time pays for).
@@ -254,16 +267,18 @@ console.log(`badges on the feed with VINs after 1.5 s: ${badged}`);
 /** The table of causes: median ms/s per cause on each side, the difference, and its share of the total difference. */
 function causeTable(
   page: 'vins' | 'plain',
+  clock: Clock,
 ): Array<{ cause: Cause; idle: number; with: number; added: number }> {
+  const windows = traced[clock][page];
   const rows = CAUSES.map((cause) => {
-    const idle = median(traced[page].idle.map((w) => w[cause]));
-    const withScript = median(traced[page].with.map((w) => w[cause]));
+    const idle = median(windows.idle.map((w) => w[cause]));
+    const withScript = median(windows.with.map((w) => w[cause]));
     return { cause, idle, with: withScript, added: withScript - idle };
   });
   const added = rows.reduce((sum, r) => sum + r.added, 0);
   const idleTotal = rows.reduce((sum, r) => sum + r.idle, 0);
   console.log(
-    `causes on the ${page === 'vins' ? 'feed with VINs' : 'feed without VINs'} (traced, median ms/s of ${TRACE_PAIRS} windows a side; the added time as a share of the page's ${round(idleTotal)} ms/s):`,
+    `causes on the ${page === 'vins' ? 'feed with VINs' : 'feed without VINs'} (traced, ${clock === 'wall' ? 'wall clock' : "the thread's own clock: CPU time, without the waits for a core"}, median ms/s of ${TRACE_PAIRS} windows a side; the added time as a share of the page's ${round(idleTotal)} ms/s):`,
   );
   for (const r of [...rows].sort((a, b) => b.added - a.added))
     console.log(
@@ -274,9 +289,23 @@ function causeTable(
       .toFixed(2)
       .padStart(7)}  +${round(added, 2)} (${round((added / idleTotal) * 100)} %)`,
   );
+  if (clock === 'thread') {
+    const share = cpuShare(page);
+    console.log(
+      `  main thread's CPU time, median window: ${round(share.idleMs)} ms/s -> ${round(share.withMs)}: +${round(share.percent)} %`,
+    );
+  }
   return rows;
 }
-const causes = { vins: causeTable('vins'), plain: causeTable('plain') };
+/** The main thread's CPU time with the content script against without: whole windows, the median of each side. */
+function cpuShare(page: 'vins' | 'plain') {
+  const total = (w: Record<Cause, number>) => CAUSES.reduce((sum, c) => sum + w[c], 0);
+  const idleMs = median(traced.thread[page].idle.map(total));
+  const withMs = median(traced.thread[page].with.map(total));
+  return { idleMs, withMs, percent: (withMs / idleMs - 1) * 100 };
+}
+const causes = { vins: causeTable('vins', 'wall'), plain: causeTable('plain', 'wall') };
+const cpuCauses = { vins: causeTable('vins', 'thread'), plain: causeTable('plain', 'thread') };
 
 const targets: Array<[string, boolean]> = [
   [`content script's share on the feed with VINs +${round(vins.median)} % <= 10 %`, vins.median <= 10],
@@ -307,6 +336,10 @@ console.log(
     feedBadges: badged,
     feedVinsCauses: Object.fromEntries(causes.vins.map((r) => [r.cause, round(r.added, 2)])),
     feedPlainCauses: Object.fromEntries(causes.plain.map((r) => [r.cause, round(r.added, 2)])),
+    feedVinsCpuPercent: round(cpuShare('vins').percent, 2),
+    feedPlainCpuPercent: round(cpuShare('plain').percent, 2),
+    feedVinsCpuCauses: Object.fromEntries(cpuCauses.vins.map((r) => [r.cause, round(r.added, 2)])),
+    feedPlainCpuCauses: Object.fromEntries(cpuCauses.plain.map((r) => [r.cause, round(r.added, 2)])),
     pairs: PAIRS,
   }),
 );
