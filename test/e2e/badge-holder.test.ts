@@ -1,12 +1,14 @@
 // A drawn badge's host sits in a holder of ours (badge-holder.ts), which becomes an empty, relatively
-// positioned inline box where that keeps the page as it was, so a busy page's layouts stop laying the badge out
-// from the root. In Chromium, on the shapes where a holder could change what the user sees: small
-// text with a tight line height under a site's rule for every element in it (an empty inline box
-// with that rule's font makes the line taller),
-// a card whose first child's top margin collapses through the card's top, a flex card with a gap
-// (a holder there would be an item, with its gap), and a line cut with an ellipsis (a holder inside
-// the clipping box would clip the badge). The page's boxes with our elements and without must be the
-// same to the hundredth of a pixel, and the holder used exactly where it is safe.
+// positioned inline box where that keeps the page as it was, so a busy page's layouts stop laying the
+// badge out from the root. In Chromium, on the shapes where a holder could change what the user sees:
+// small text with a tight line height under a site's rule for every element in it (an empty inline
+// box with that rule's font makes the line taller), a card whose first child's top margin collapses
+// through the card's top, a flex card with a gap (a holder there would be an item, with its gap), and
+// a line cut with an ellipsis (a holder inside the clipping box would clip the badge). The shapes are
+// CSS's own cases (line boxes, margin collapsing, flex items, overflow clipping: CSS 2.1 and CSS Flexbox),
+// as listing cards use them, not one site's markup; the VINs are the benchmarks' generated ones. The
+// page's boxes with our elements and without must be the same to the hundredth of a pixel, and the
+// holder used exactly where it is safe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVin, rng } from '../../samples/listing-page';
 import { startStack } from './support/setup-extension';
