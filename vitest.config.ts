@@ -12,6 +12,10 @@ const e2e = {
     globalSetup: ['test/e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a user waits for, not a deadline: with two files' browsers on 2 cores, a worker waking
+    // up or a page's first answer took over Vitest's default 1 s (a CI run failed on a confirmation
+    // page that showed the saved provider name a moment later). A poll ends as soon as it holds.
+    expect: { poll: { timeout: 10_000 } },
   },
 };
 /** Files that run alone, after the rest: load tests. */

@@ -37,15 +37,25 @@ export async function badgeOf(page: Page, vin: string) {
       const i = attrs.indexOf('data-vhl-vin');
       return i >= 0 && attrs[i + 1] === vin;
     });
-    if (!found) throw new Error(`no badge for ${vin}`);
+    if (!found) throw new Error(`no badge for ${vin} on ${page.url()}`);
     return found;
   }
+  const attr = (node: DomNode | undefined, name: string) => {
+    const attrs = node?.attributes ?? [];
+    const i = attrs.indexOf(name);
+    return i >= 0 ? attrs[i + 1] : undefined;
+  };
   /** The first button whose text contains `label`, waited for as a user would: a badge is drawn
-   * after the frame its host joins the page in has been laid out (near-screen.ts), a panel after its click. */
+   * after the frame its host joins the page in has been laid out (near-screen.ts), a panel after its
+   * click, and seen once placed (hidden until then: badge-style.ts; a press on it before that goes
+   * to whatever is under it, a card's link on a phone). */
   async function buttonOf(label: string | RegExp): Promise<DomNode | undefined> {
     for (const until = Date.now() + 5_000; ; ) {
-      const button = [...walk(await host())].find(
+      const badgeHost = await host();
+      const seen = attr(badgeHost, 'data-vhl-placed') !== undefined;
+      const button = [...walk(badgeHost)].find(
         (n) =>
+          seen &&
           n.nodeName === 'BUTTON' &&
           (typeof label === 'string' ? textOf(n).includes(label) : label.test(textOf(n))),
       );
@@ -77,11 +87,6 @@ export async function badgeOf(page: Page, vin: string) {
     }
     return last;
   }
-  const attr = (node: DomNode | undefined, name: string) => {
-    const attrs = node?.attributes ?? [];
-    const i = attrs.indexOf(name);
-    return i >= 0 ? attrs[i + 1] : undefined;
-  };
   /** Opens the panel from the pill as a user would, and waits until it is drawn (the first open of
    * a page waits for the background to inject it). A press that did not reach the pill (the pill
    * moved to a new spot between the reading of its box and the press: spot-watch.ts) is made
