@@ -52,7 +52,9 @@ export function firefoxBadgeOf(firefox: FirefoxExtension, page: Page, vin: strin
     walk(root);
     return out.join(' ').replace(/\\s+/g, ' ').trim();
   }`;
+  // Only once placed: a badge is hidden until then (badge-style.ts), and a click goes through it.
   const CENTRE = `(root, label) => {
+    if (!root.host.hasAttribute('data-vhl-placed')) return null;
     const b = [...root.querySelectorAll('button')].find((b) => {
       const words = [b.textContent, ...[...b.querySelectorAll('[data-w]')].map((e) => e.getAttribute('data-w'))].join(' ');
       return words.includes(label);
