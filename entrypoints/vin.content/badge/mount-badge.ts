@@ -10,7 +10,7 @@ import { BADGE_TAG } from '../detect/occurrence';
 import type { BadgeHandle } from '../detect/page-scanner';
 import type { Placement } from '../detect/placement';
 import { trackNearScreen } from '../pace/near-screen';
-import { createHolder, holdIfSafe } from './badge-holder';
+import { createHolder, planHold } from './badge-holder';
 import { BADGE_CSS } from './badge-style';
 import { createToggle } from './badge-toggle';
 import type { BadgeActions, PanelTarget } from './panel-contract';
@@ -115,6 +115,7 @@ export function mountBadge(
   // kept) once it is two screens away (near-screen.ts): a badge far from the screen costs the
   // page's layout nothing. One the user is using (its panel open, or focus in it) stays.
   let rendered = false;
+  let holdLooked = false;
   // Its spot is watched only while drawn: a lasting ResizeObserver on every badge a long feed ever
   // drew (its host and its card) is computed on every frame the page lays out.
   const watch = () =>
@@ -124,6 +125,12 @@ export function mountBadge(
       anchor,
       append: placement.append,
       setCompact: pill.setCompact,
+      // Its holder's box (badge-holder.ts), decided once, where the page's styles are fresh.
+      firstLook: () => {
+        if (holdLooked) return null;
+        holdLooked = true;
+        return planHold(holder, anchor);
+      },
       // Touch: its hit area is measured where it sits, again whenever it moves.
       onPlaced: () => {
         stopReach();
@@ -142,7 +149,6 @@ export function mountBadge(
     host.dataset.vhlShown = '';
     if (!rendered) {
       rendered = true;
-      holdIfSafe(holder, anchor);
       listing.title = listingTitle(placement);
       state.mismatch = listingMismatch(decode, listing.title);
       pill.show(state);

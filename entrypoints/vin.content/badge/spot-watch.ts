@@ -18,6 +18,12 @@ export interface SpotTarget {
   setCompact(compact: boolean): void;
   /** Told each time the badge is put on a spot (the first time, and whenever it moves). */
   onPlaced(): void;
+  /**
+   * Looked at once, with the first look's reads (styles are fresh there: a read elsewhere made the
+   * page compute its styles again); returns a write that changes where the host is laid out (its
+   * holder: badge-holder.ts), made before the badge is placed, from the next frame's boxes.
+   */
+  firstLook?(): (() => void) | null;
 }
 
 interface State {
@@ -28,6 +34,7 @@ interface State {
   /** The whole pill's size, as last laid out; unknown while compact after its words changed. */
   full: Size | null;
   placed: boolean;
+  looked: boolean;
 }
 
 /** The mark alone, as badge-style.ts draws it (its box is read once it is shown compact). */
@@ -40,13 +47,20 @@ const byCard = new Map<Element, Set<State>>();
 let observer: ResizeObserver | undefined;
 
 /** What a look at the page decided for one badge, written after every look of the batch. */
-type Plan = { relayout: true } | { relayout: false; dx: number; dy: number; compact: boolean };
+type Plan =
+  | { relayout: true; first?: () => void }
+  | { relayout: false; dx: number; dy: number; compact: boolean };
 
 /** Reads the boxes and chooses the spot: no write to the page here (see onResize). */
 function measure(state: State): Plan | null {
   const { target } = state;
   const { host, card } = target;
   if (!host.isConnected || !host.hasAttribute('data-vhl-shown')) return null;
+  if (!state.looked) {
+    state.looked = true;
+    const first = target.firstLook?.();
+    if (first) return { relayout: true, first };
+  }
   const hostBox = host.getBoundingClientRect();
   if (state.compact) compactSize = { width: hostBox.width, height: hostBox.height };
   else state.full = { width: hostBox.width, height: hostBox.height };
@@ -77,6 +91,12 @@ function apply(state: State, plan: Plan): void {
   const { target } = state;
   const { host } = target;
   if (plan.relayout) {
+    if (plan.first) {
+      plan.first();
+      // Its size is the same: observed anew, it is reported after the next frame's layout.
+      observer?.unobserve(host);
+      observer?.observe(host);
+    }
     state.compact = false;
     target.setCompact(false);
     host.removeAttribute('data-vhl-placed');
@@ -151,7 +171,7 @@ function placeSoon(state: State): void {
 /** Places `target`'s badge whenever it is drawn, and again when its size or its card's changes. */
 export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): void } {
   observer ??= new ResizeObserver(onResize);
-  const state: State = { target, compact: false, dx: 0, dy: 0, full: null, placed: false };
+  const state: State = { target, compact: false, dx: 0, dy: 0, full: null, placed: false, looked: false };
   states.set(target.host, state);
   const onCard = byCard.get(target.card) ?? new Set<State>();
   if (onCard.size === 0) observer.observe(target.card);
