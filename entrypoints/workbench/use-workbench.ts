@@ -2,7 +2,7 @@
 // counts and reports known. The page holds none of it for long: it asks again after every change and,
 // while a batch runs or a row is unsure of a purchase, every POLL_MS (the batch runs in the
 // background: closing the page stops nothing).
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import type { Vin } from '@/lib/vin/vin-syntax';
@@ -16,9 +16,17 @@ export function useWorkbench() {
   const [view, setView] = useState<WorkbenchView | null>(null);
   const [failure, setFailure] = useState<ErrorData | null>(null);
   const [acting, setActing] = useState(false);
+  // Answers are shown in the order they were asked, and none asked before the table's last change
+  // here: an answer asked before "Add the VINs on this tab" was saved, arriving after it, emptied
+  // the table for a moment (seen by workbench.test.ts under load).
+  const asked = useRef(0);
+  const shown = useRef(0);
 
   async function refresh() {
+    const id = ++asked.current;
     const answer = await ask('getWorkbench', undefined);
+    if (id < shown.current) return;
+    shown.current = id;
     if (answer.ok) {
       setView(answer.value);
       setFailure(null);
@@ -45,6 +53,7 @@ export function useWorkbench() {
   async function saveVins(next: Vin[]) {
     // Sent with the table it changes: another workbench tab's VINs added meanwhile stay.
     const base = view?.vins;
+    shown.current = ++asked.current;
     if (view) setView({ ...view, vins: next });
     const saved = await ask('setWorkbenchVins', { vins: next, ...(base ? { base } : {}) });
     if (!saved.ok) setFailure(saved.error);
