@@ -7,8 +7,7 @@
 // panel's containing block; the panel's own styles come with it: entrypoints/badge-panel/).
 export const BADGE_CSS = `
 :host { all: initial; position: absolute; z-index: 1; contain: layout style; }
-/* Not drawn yet (far from the screen): no box at all, so it costs the page's layout nothing. */
-:host(:not([data-vhl-shown])) { display: none; }
+/* Not drawn (far from the screen), it has no box and no styles: its holder is undisplayed (badge-holder.ts). */
 /* Drawn, not placed yet: laid out (its size is read) but not seen until it sits where it hides nothing. */
 :host(:not([data-vhl-placed])) { visibility: hidden; }
 .badge { display: inline-block; }

@@ -10,7 +10,7 @@ import { BADGE_TAG } from '../detect/occurrence';
 import type { BadgeHandle } from '../detect/page-scanner';
 import type { Placement } from '../detect/placement';
 import { trackNearScreen } from '../pace/near-screen';
-import { createHolder, planHold } from './badge-holder';
+import { createHolder, planHold, showHolder } from './badge-holder';
 import { BADGE_CSS } from './badge-style';
 import { createToggle } from './badge-toggle';
 import type { BadgeActions, PanelTarget } from './panel-contract';
@@ -65,7 +65,8 @@ export function mountBadge(
     sheet = new CSSStyleSheet();
     sheet.replaceSync(BADGE_CSS);
   }
-  shadow.adoptedStyleSheets = [sheet];
+  // Its style sheet only while drawn (badge-holder.ts, showHolder, says why).
+  const styles = [sheet];
   // Keys typed in the badge stay in the badge: the page's shortcuts must not fire.
   for (const type of ['keydown', 'keyup', 'keypress'])
     shadow.addEventListener(type, (e) => e.stopPropagation());
@@ -141,12 +142,16 @@ export function mountBadge(
     if (!near) {
       if (toggle.isOpen() || shadow.activeElement) return false;
       delete host.dataset.vhlShown;
+      showHolder(holder, false);
+      shadow.adoptedStyleSheets = [];
       spot?.stop();
       spot = undefined;
       stopReach();
       return true;
     }
+    shadow.adoptedStyleSheets = styles;
     host.dataset.vhlShown = '';
+    showHolder(holder, true);
     if (!rendered) {
       rendered = true;
       listing.title = listingTitle(placement);

@@ -44,6 +44,8 @@ let gate: () => Promise<void> = () => Promise.resolve();
 export function setNearScreenGate(next: () => Promise<void>) {
   gate = next;
 }
+/** Resolves where a change may join the page's own frame (the gate above; at once if none is set). */
+export const nextPageChange = () => gate();
 
 /** Whether `box` is within `screens` screens of the viewport (`height` x `width`). */
 function within(box: DOMRectReadOnly, screens: number, height: number, width: number): boolean {
