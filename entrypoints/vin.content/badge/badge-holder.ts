@@ -2,10 +2,9 @@
 // (a feed's plain posts), its containing block is the page's root: every layout of the page then lays
 // it out from the root, however little changed (bench:feed: about 2 ms a second of a busy feed's
 // layout with two dozen badges drawn). So every host is mounted in a holder of ours, undisplayed until
-// the badge is drawn, then with no box of its own (as if the host were in the anchor); once the badge
-// is placed, the holder becomes an empty,
-// relatively positioned inline box, and the host is laid out with the block around it. Only where that
-// changes nothing the user sees: the anchor lays its children out in lines and blocks (in a flex or
+// the badge is drawn, then with no box of its own (as if the host were in the anchor); at the badge's
+// first placement, the holder becomes an empty, relatively positioned inline box, and the host is
+// laid out with the block around it. Only where that changes nothing the user sees: the anchor lays its children out in lines and blocks (in a flex or
 // grid container the holder would be an item, with its gap), and nothing between the anchor and the
 // host's containing block clips (it would clip the badge in its holder, not the host as it was).
 import { HOLDER_TAG } from '../detect/occurrence';
@@ -47,7 +46,6 @@ export function canHold(anchor: Element): boolean {
  * in the anchor. Until the badge is drawn, and while it is put away, the holder has no box at all.
  */
 const UNDRAWN = 'display:none';
-const held = new WeakSet<HTMLElement>();
 // Inline style outranks the page's own rules (a `p *` margin would move the page's text), and the
 // holder's font is nothing: an empty inline box with a font of its own makes a line of smaller text taller.
 const HELD =
@@ -78,11 +76,9 @@ let template: HTMLElement | undefined;
  */
 export function planHold(holder: HTMLElement, anchor: Element): (() => void) | null {
   if (!holder.isConnected || !canHold(anchor)) return null;
+  // Written with the spot watch's writes, right after its look, while the badge is drawn.
   return () => {
-    const hidden = holder.style.display === 'none';
     holder.style.cssText = HELD;
-    held.add(holder);
-    if (hidden) holder.style.display = 'none';
   };
 }
 
@@ -93,5 +89,6 @@ export function planHold(holder: HTMLElement, anchor: Element): (() => void) | n
  * 0.03 -> 1.2 ms a second).
  */
 export function showHolder(holder: HTMLElement, shown: boolean): void {
-  holder.style.display = shown ? (held.has(holder) ? 'inline' : 'contents') : 'none';
+  // Held (HELD, the only style that positions it): its inline box again; else no box of its own.
+  holder.style.display = shown ? (holder.style.position === 'relative' ? 'inline' : 'contents') : 'none';
 }

@@ -4,10 +4,11 @@
 // keeps its size and layout, and its z-index stays low so the page's own sticky headers and dialogs
 // cover it. The closed badge is one positioned box (the host, with layout containment: its inside is
 // laid out on its own) and nothing positioned inside it until the panel opens (the host is the
-// panel's containing block; the panel's own styles come with it: entrypoints/badge-panel/).
+// panel's containing block; the panel's own styles come with it: entrypoints/badge-panel/). Not drawn
+// (far from the screen), it has no box and no styles: its holder is undisplayed and this sheet is
+// not adopted (badge-holder.ts, showHolder).
 export const BADGE_CSS = `
 :host { all: initial; position: absolute; z-index: 1; contain: layout style; }
-/* Not drawn (far from the screen), it has no box and no styles: its holder is undisplayed (badge-holder.ts). */
 /* Drawn, not placed yet: laid out (its size is read) but not seen until it sits where it hides nothing. */
 :host(:not([data-vhl-placed])) { visibility: hidden; }
 .badge { display: inline-block; }

@@ -20,9 +20,10 @@ export interface SpotTarget {
   /** Told each time the badge is put on a spot (the first time, and whenever it moves). */
   onPlaced(): void;
   /**
-   * Looked at once, with the first look's reads (styles are fresh there: a read elsewhere made the
-   * page compute its styles again); returns a write that changes where the host is laid out (its
-   * holder: badge-holder.ts), made before the badge is placed, from the next frame's boxes.
+   * Asked with the reads of each look before the badge is placed (styles are fresh there: a read
+   * elsewhere made the page compute its styles again); returns a write that changes where the host
+   * is laid out (its holder: badge-holder.ts), made before the badge is placed, from the next
+   * frame's boxes, or null (it was decided already).
    */
   firstLook?(): (() => void) | null;
 }
@@ -35,7 +36,6 @@ interface State {
   /** The whole pill's size, as last laid out; unknown while compact after its words changed. */
   full: Size | null;
   placed: boolean;
-  looked: boolean;
 }
 
 /** The mark alone, as badge-style.ts draws it (its box is read once it is shown compact). */
@@ -57,11 +57,8 @@ function measure(state: State): Plan | null {
   const { target } = state;
   const { host, card } = target;
   if (!host.isConnected || !host.hasAttribute('data-vhl-shown')) return null;
-  if (!state.looked) {
-    state.looked = true;
-    const first = target.firstLook?.();
-    if (first) return { relayout: true, first };
-  }
+  const first = state.placed ? null : target.firstLook?.();
+  if (first) return { relayout: true, first };
   const hostBox = host.getBoundingClientRect();
   if (state.compact) compactSize = { width: hostBox.width, height: hostBox.height };
   else state.full = { width: hostBox.width, height: hostBox.height };
@@ -177,7 +174,7 @@ function placeSoon(state: State): void {
 /** Places `target`'s badge whenever it is drawn, and again when its size or its card's changes. */
 export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): void } {
   observer ??= new ResizeObserver(onResize);
-  const state: State = { target, compact: false, dx: 0, dy: 0, full: null, placed: false, looked: false };
+  const state: State = { target, compact: false, dx: 0, dy: 0, full: null, placed: false };
   states.set(target.host, state);
   const onCard = byCard.get(target.card) ?? new Set<State>();
   if (onCard.size === 0) observer.observe(target.card);
