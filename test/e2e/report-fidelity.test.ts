@@ -44,23 +44,34 @@ async function viewerShot(page: Page) {
   const frame = await handle.contentFrame();
   if (!frame) throw new Error('the report frame has no document');
   await frame.waitForSelector('body *', { state: 'attached', timeout: 15_000 });
-  const box = await handle.boundingBox();
-  if (!box) throw new Error('the report frame has no box');
-  // The frame's content box: inside its border (the dark theme draws the report as a bordered card).
-  const inner = await handle.evaluate((f) => ({
-    left: f.clientLeft,
-    top: f.clientTop,
-    width: f.clientWidth,
-    height: f.clientHeight,
-  }));
-  const clip = {
-    x: Math.round(box.x + inner.left),
-    y: Math.round(box.y + inner.top),
-    width: inner.width,
-    height: inner.height,
-  };
   // Fonts and images (data: only) settled before the picture.
   await frame.evaluate(() => document.fonts.ready.then(() => undefined));
+  // The frame's content box: inside its border (the dark theme draws the report as a bordered card).
+  const clipOf = async () => {
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('the report frame has no box');
+    const inner = await handle.evaluate((f) => ({
+      left: f.clientLeft,
+      top: f.clientTop,
+      width: f.clientWidth,
+      height: f.clientHeight,
+    }));
+    return {
+      x: Math.round(box.x + inner.left),
+      y: Math.round(box.y + inner.top),
+      width: inner.width,
+      height: inner.height,
+    };
+  };
+  // Read once it stopped moving, as the user sees it: the page above the frame can still change as
+  // its answers arrive (a fresh-clone run pictured the frame with 12 % of pixels off, all text kept).
+  let clip = await clipOf();
+  for (const until = Date.now() + 3_000; Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const now = await clipOf();
+    if (JSON.stringify(now) === JSON.stringify(clip)) break;
+    clip = now;
+  }
   const facts = readFacts(await frame.evaluate(DOCUMENT_FACTS)) as DocumentFacts;
   return { shot: await capture(page, { clip }), facts, size: { width: clip.width, height: clip.height } };
 }
