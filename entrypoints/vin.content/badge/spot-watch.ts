@@ -36,6 +36,8 @@ interface State {
   /** The whole pill's size, as last laid out; unknown while compact after its words changed. */
   full: Size | null;
   placed: boolean;
+  /** What the last look decided, waiting for the page's next change to be written (see onResize). */
+  plan: Plan | null;
 }
 
 /** The mark alone, as badge-style.ts draws it (its box is read once it is shown compact). */
@@ -91,14 +93,10 @@ function apply(state: State, plan: Plan): void {
   if (plan.relayout) {
     if (plan.first) {
       plan.first();
-      // Its size is the same: observed anew, it is reported after the next frame's layout. Asked for
-      // here, that frame was one of its own (bench:feed, traced: 2 more pre-paints a second); at the
-      // page's next change, it is the page's frame.
-      void nextPageChange().then(() => {
-        if (states.get(host) !== state) return;
-        observer?.unobserve(host);
-        observer?.observe(host);
-      });
+      // Its size is the same: observed anew, it is reported after the next frame's layout (written
+      // at the page's change, that is the page's own frame).
+      observer?.unobserve(host);
+      observer?.observe(host);
     }
     state.compact = false;
     target.setCompact(false);
@@ -123,16 +121,43 @@ function apply(state: State, plan: Plan): void {
 }
 
 function solve(state: State): void {
+  state.plan = null;
   const plan = measure(state);
   if (plan) apply(state, plan);
 }
 
+/** Badges with a plan to write, and badges of their cards to look at once those are written. */
+const planned = new Set<State>();
+const lookAgain = new Set<State>();
+let writing = false;
+
+function writePlans(): void {
+  writing = false;
+  const due = [...planned];
+  planned.clear();
+  for (const state of due) {
+    const plan = state.plan;
+    state.plan = null;
+    if (plan && states.get(state.target.host) === state) apply(state, plan);
+  }
+  // Observed anew, each is reported after the next frame's layout, which sees the written ones.
+  const again = [...lookAgain];
+  lookAgain.clear();
+  for (const state of again) {
+    if (states.get(state.target.host) !== state) continue;
+    observer?.unobserve(state.target.host);
+    observer?.observe(state.target.host);
+  }
+}
+
 /**
- * Every badge due is looked at first, then every one written: a write between two looks (a move,
- * the compact mark, the placed attribute) had the next look lay the page out again (bench:feed's
- * account of causes: "content script: style and layout its reads forced", about 1 ms a second). A
- * second badge of a card already looked at waits for the next frame: it must see the first where
- * it goes.
+ * Every badge due is looked at first; the writes wait for the page's next change (at once on a page
+ * that is not busy: near-screen.ts). A write between two looks (a move, the compact mark, the placed
+ * attribute) had the next look lay the page out again (bench:feed's account of causes: "content
+ * script: style and layout its reads forced", about 1 ms a second); a write in the observer's report
+ * itself, which Chromium delivers inside the frame after pre-paint, had that frame run style, layout
+ * and pre-paint a second time (bench:feed, traced: 1.7 such passes a second). A second badge of a card
+ * already looked at is looked at after the first is written: it must see the first where it goes.
  */
 function onResize(entries: ResizeObserverEntry[]): void {
   const due = new Set<State>();
@@ -142,21 +167,30 @@ function onResize(entries: ResizeObserverEntry[]): void {
     for (const state of byCard.get(target) ?? []) due.add(state);
   }
   const deadline = performance.now() + SLICE_MS;
-  const plans: Array<[State, Plan]> = [];
   const cards = new Set<Element>();
   for (const state of due) {
-    if (performance.now() > deadline || cards.has(state.target.card)) {
+    if (cards.has(state.target.card)) {
+      lookAgain.add(state);
+      continue;
+    }
+    if (performance.now() > deadline) {
       // Asked for again: observing anew reports it after the next frame's layout.
       observer?.unobserve(state.target.host);
       observer?.observe(state.target.host);
       continue;
     }
+    // A holder's write waiting: its badge is looked at again once it is written (apply).
+    if (state.plan?.relayout && state.plan.first) continue;
     const plan = measure(state);
     if (!plan) continue;
-    plans.push([state, plan]);
+    state.plan = plan;
+    planned.add(state);
     cards.add(state.target.card);
   }
-  for (const [state, plan] of plans) apply(state, plan);
+  if ((planned.size || lookAgain.size) && !writing) {
+    writing = true;
+    void nextPageChange().then(writePlans);
+  }
 }
 
 /**
@@ -174,7 +208,7 @@ function placeSoon(state: State): void {
 /** Places `target`'s badge whenever it is drawn, and again when its size or its card's changes. */
 export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): void } {
   observer ??= new ResizeObserver(onResize);
-  const state: State = { target, compact: false, dx: 0, dy: 0, full: null, placed: false };
+  const state: State = { target, compact: false, dx: 0, dy: 0, full: null, placed: false, plan: null };
   states.set(target.host, state);
   const onCard = byCard.get(target.card) ?? new Set<State>();
   if (onCard.size === 0) observer.observe(target.card);
