@@ -10,6 +10,8 @@
 // Each alternation also opens the page on a third host the content script does not run on either
 // (feed2.test): that control against the baseline is what the method reads when there is nothing to
 // find, printed beside the figures (an A/A test: its median is how far noise alone moves a median).
+// Each measured window also reads the whole browser's CPU by process (process-cpu.ts): the extension's
+// worker and the browser process run beside the page and, on few cores, take them from it.
 // BENCH_SMOKE=1: one short round of each.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { launchExtension } from '../scripts/chromium';
 import { startSimulatorServer } from '../simulator/server';
 import { CAUSES, type Cause, causesOf, type TraceEvent } from './feed-causes';
 import { feedPage } from './feed-page';
+import { cpuByKind, PROCESS_KINDS, type ProcessKind } from './process-cpu';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const PAIRS = SMOKE ? 1 : 16;
@@ -47,6 +50,8 @@ const CONTROL_HOST = 'feed2.test';
 const withExtension = await launchExtension({
   args: [`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1, MAP ${CONTROL_HOST} 127.0.0.1`],
 });
+/** A flag only this browser was given: how its processes are found (process-cpu.ts). */
+const BROWSER_MARKER = `MAP ${OTHER_HOST} 127.0.0.1`;
 const port = new URL(server.origin).port;
 
 interface FeedWindow {
@@ -56,6 +61,8 @@ interface FeedWindow {
   layouts: number;
   /** Badge hosts in the page at the end of the window. */
   badges: number;
+  /** CPU ms per second of the whole browser over the window, by process (process-cpu.ts); null without /proc. */
+  cpu: Record<ProcessKind, number> | null;
 }
 
 /** Main-thread time and layouts per second of the feed page in this context, over one window. */
@@ -76,9 +83,11 @@ async function measureWindow(
     const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
     return { task: value('TaskDuration'), layouts: value('LayoutCount'), at: value('Timestamp') };
   };
+  const cpuStart = cpuByKind(BROWSER_MARKER);
   const start = await read();
   await tab.waitForTimeout(WINDOW_MS);
   const end = await read();
+  const cpuEnd = cpuByKind(BROWSER_MARKER);
   const badges = await tab.evaluate(() => document.querySelectorAll('[data-vhl-vin]').length);
   await tab.close();
   const seconds = end.at - start.at;
@@ -86,6 +95,12 @@ async function measureWindow(
     busy: ((end.task - start.task) / seconds) * 1000,
     layouts: (end.layouts - start.layouts) / seconds,
     badges,
+    cpu:
+      cpuStart && cpuEnd
+        ? (Object.fromEntries(
+            PROCESS_KINDS.map((kind) => [kind, (cpuEnd[kind] - cpuStart[kind]) / seconds]),
+          ) as Record<ProcessKind, number>)
+        : null,
   };
 }
 
@@ -106,6 +121,8 @@ interface Alternation {
   layoutsWith: number;
   layoutsIdle: number;
   idleBadges: number;
+  cpuWith: Record<ProcessKind, number> | null;
+  cpuIdle: Record<ProcessKind, number> | null;
 }
 const results: Record<'vins' | 'plain', Alternation[]> = { vins: [], plain: [] };
 for (let pair = 0; pair < PAIRS; pair++) {
@@ -130,6 +147,8 @@ for (let pair = 0; pair < PAIRS; pair++) {
           layoutsWith: windows.with.layouts,
           layoutsIdle: windows.idle.layouts,
           idleBadges: windows.idle.badges,
+          cpuWith: windows.with.cpu,
+          cpuIdle: windows.idle.cpu,
         });
         break;
       }
@@ -305,6 +324,42 @@ function cpuShare(page: 'vins' | 'plain') {
   return { idleMs, withMs, percent: (withMs / idleMs - 1) * 100 };
 }
 const causes = { vins: causeTable('vins', 'wall'), plain: causeTable('plain', 'wall') };
+
+const PROCESS_NAMES: Record<ProcessKind, string> = {
+  renderer: "the page's renderer, all its threads",
+  extension: "the extension's process (its service worker)",
+  browser: 'the browser process (messages, storage, toolbar)',
+  gpu: 'the GPU process',
+  other: 'other (zygote, utilities)',
+};
+/**
+ * The whole browser's CPU, by process, with the content script against without (the measured
+ * windows, median of each): null without /proc.
+ */
+function processTable(page: 'vins' | 'plain') {
+  const windows = results[page].filter((r) => r.cpuWith && r.cpuIdle);
+  if (windows.length === 0) return null;
+  const rows = PROCESS_KINDS.map((kind) => ({
+    kind,
+    idle: median(windows.map((r) => r.cpuIdle?.[kind] ?? 0)),
+    with: median(windows.map((r) => r.cpuWith?.[kind] ?? 0)),
+  }));
+  const sum = (w: Record<ProcessKind, number> | null) => PROCESS_KINDS.reduce((t, k) => t + (w?.[k] ?? 0), 0);
+  const idleAll = median(windows.map((r) => sum(r.cpuIdle)));
+  const withAll = median(windows.map((r) => sum(r.cpuWith)));
+  console.log(
+    `the whole browser's CPU on the ${page === 'vins' ? 'feed with VINs' : 'feed without VINs'} (/proc, by process, median ms/s of ${windows.length} measured windows a side; on a machine of few cores what runs beside the page takes cores from it):`,
+  );
+  for (const r of rows)
+    console.log(
+      `  ${PROCESS_NAMES[r.kind].padEnd(54)} ${round(r.idle).toFixed(1).padStart(7)} -> ${round(r.with).toFixed(1).padStart(7)}  ${r.with - r.idle >= 0 ? '+' : ''}${round(r.with - r.idle)}`,
+    );
+  console.log(
+    `  ${'all'.padEnd(54)} ${round(idleAll).toFixed(1).padStart(7)} -> ${round(withAll).toFixed(1).padStart(7)}  +${round((withAll / idleAll - 1) * 100)} %`,
+  );
+  return { rows, percent: (withAll / idleAll - 1) * 100 };
+}
+const processes = { vins: processTable('vins'), plain: processTable('plain') };
 const cpuCauses = { vins: causeTable('vins', 'thread'), plain: causeTable('plain', 'thread') };
 
 const targets: Array<[string, boolean]> = [
@@ -340,6 +395,15 @@ console.log(
     feedPlainCpuPercent: round(cpuShare('plain').percent, 2),
     feedVinsCpuCauses: Object.fromEntries(cpuCauses.vins.map((r) => [r.cause, round(r.added, 2)])),
     feedPlainCpuCauses: Object.fromEntries(cpuCauses.plain.map((r) => [r.cause, round(r.added, 2)])),
+    ...(processes.vins && processes.plain
+      ? {
+          feedVinsBrowserCpuPercent: round(processes.vins.percent, 2),
+          feedPlainBrowserCpuPercent: round(processes.plain.percent, 2),
+          feedVinsProcessCpu: Object.fromEntries(
+            processes.vins.rows.map((r) => [r.kind, [round(r.idle), round(r.with)]]),
+          ),
+        }
+      : {}),
     pairs: PAIRS,
   }),
 );
