@@ -65,16 +65,24 @@ export async function writeSightings(
   const byVin = new Map(vins.map((vin, i) => [vin, listingsFrom(read[i] ?? [])]));
   const changes: ListingChange[] = [];
   const writes: Array<Promise<unknown>> = [];
-  for (const seen of batch) {
-    const listings = byVin.get(seen.vin) ?? [];
-    const key = `${seen.vin} ${seen.site} ${seen.url}`;
-    const index = listings.findIndex((l) => l.k === key);
-    const before = index >= 0 ? listings[index] : undefined;
-    const after = noteSighting(before, seen, at, listings);
-    if (index >= 0) listings[index] = after;
-    else listings.push(after);
-    changes.push({ before, after });
-    writes.push(tx.store.put(storedListing(after) as ListingMemory));
+  try {
+    for (const seen of batch) {
+      const listings = byVin.get(seen.vin) ?? [];
+      const key = `${seen.vin} ${seen.site} ${seen.url}`;
+      const index = listings.findIndex((l) => l.k === key);
+      const before = index >= 0 ? listings[index] : undefined;
+      const after = noteSighting(before, seen, at, listings);
+      if (index >= 0) listings[index] = after;
+      else listings.push(after);
+      changes.push({ before, after });
+      writes.push(tx.store.put(storedListing(after) as ListingMemory));
+    }
+  } catch (error) {
+    // A write refused as it is asked (a full store): the batch is all or nothing, so the writes
+    // asked before it go too. Their rejections are this one.
+    for (const write of [...writes, tx.done]) write.catch(() => undefined);
+    tx.abort();
+    throw error;
   }
   // Handled here: a refused write rejects the transaction below, which is what the caller hears.
   const written = Promise.all(writes);

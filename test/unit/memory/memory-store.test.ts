@@ -4,7 +4,7 @@
 // gains the memory; a page of 2,000 cards is one write; nothing is kept from a private window, a site
 // left out, or with the memory off; a page learns only about the vehicles it shows; forgetting,
 // clearing and the retention leave nothing behind (the store is read back).
-import { IDBDatabase as FDBDatabase } from 'fake-indexeddb';
+import { IDBDatabase as FDBDatabase, IDBObjectStore as FDBObjectStore } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
@@ -18,9 +18,11 @@ const CARS_PAGE = 'https://www.cars.com/shopping/results/?stock_type=used&zip=60
 const tab = (id: number, url = CARS_PAGE, incognito = false): Sender =>
   ({ id: 'test-extension-id', url, tab: { id, incognito } }) as Sender;
 
+const originalPut = FDBObjectStore.prototype.put;
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  FDBObjectStore.prototype.put = originalPut;
 });
 
 /** What release 0.3 kept: library version 3 (reports, facts, complete copies and their files). */
@@ -125,6 +127,45 @@ describe('the memory of vehicles seen', () => {
     await new Promise((resolve) => setTimeout(resolve, 1300));
     expect(writes.filter((stores) => stores.includes('listings'))).toHaveLength(1);
     expect((await storeCounts()).listings).toBe(2000);
+  });
+
+  it('a batch the store refuses is not kept and changes nothing kept; the next batch is written', async () => {
+    const bg = await startBackground({ configured: true });
+    const cars = { ...tab(7), id: bg.senders.page.id } as Sender;
+    const listing = (n: number) => `https://www.cars.com/vehicledetail/${n}/`;
+    const listings = async () => {
+      const db = await openDB('vin-history-library');
+      const all = await db.getAll('listings');
+      db.close();
+      return all;
+    };
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, url: listing(1), price: 9000 }] }, cars);
+    await bg.deliver('getWatched', undefined, bg.senders.page); // writes whatever waits
+    const kept = await listings();
+    expect(kept).toHaveLength(1);
+    // The disk fills in the middle of a batch: the same listing at a new price is taken, the new
+    // listing after it refused. The batch is all or nothing: the first is not kept either.
+    let puts = 0;
+    FDBObjectStore.prototype.put = function refusedAfterOne(
+      this: InstanceType<typeof FDBObjectStore>,
+      ...args: Parameters<typeof originalPut>
+    ) {
+      if (puts++ === 0) return originalPut.apply(this, args);
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const refused = [
+      { vin: VIN, url: listing(1), price: 8500 },
+      { vin: OTHER, url: listing(2), price: 12000 },
+    ];
+    expect((await bg.deliver('noteSightings', { sightings: refused }, cars)).ok).toBe(true);
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    FDBObjectStore.prototype.put = originalPut;
+    expect(await listings()).toEqual(kept);
+    await bg.deliver('noteSightings', { sightings: [{ vin: OTHER, url: listing(2), price: 11500 }] }, cars);
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    const after = await listings();
+    expect(after).toHaveLength(2);
+    expect(after[0]).toEqual(kept[0]);
   });
 
   it('nothing from a private window, a site left out, or with the memory off', async () => {
