@@ -61,7 +61,11 @@ export function cpuByKind(marker: string): Record<ProcessKind, number> | null {
   const root = procs.find((p) => !p.cmdline.includes('--type=') && p.cmdline.includes(marker));
   if (!root) return null;
   const children = new Map<number, Proc[]>();
-  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  for (const p of procs) {
+    const siblings = children.get(p.ppid);
+    if (siblings) siblings.push(p);
+    else children.set(p.ppid, [p]);
+  }
   const totals = Object.fromEntries(PROCESS_KINDS.map((k) => [k, 0])) as Record<ProcessKind, number>;
   const stack = [root];
   for (let p = stack.pop(); p; p = stack.pop()) {

@@ -4,9 +4,10 @@
 // layout with two dozen badges drawn). So every host is mounted in a holder of ours, undisplayed until
 // the badge is drawn, then with no box of its own (as if the host were in the anchor); at the badge's
 // first placement, the holder becomes an empty, relatively positioned inline box, and the host is
-// laid out with the block around it. Only where that changes nothing the user sees: the anchor lays its children out in lines and blocks (in a flex or
-// grid container the holder would be an item, with its gap), and nothing between the anchor and the
-// host's containing block clips (it would clip the badge in its holder, not the host as it was).
+// laid out with the block around it. Only where that changes nothing the user sees: the anchor lays
+// its children out in lines and blocks (in a flex or grid container the holder would be an item,
+// with its gap), and nothing between the anchor and the host's containing block clips (it would
+// clip the badge in its holder, not the host as it was).
 import { HOLDER_TAG } from '../detect/occurrence';
 
 /** Displays whose in-flow children are laid out in lines and blocks. */

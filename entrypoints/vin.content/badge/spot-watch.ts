@@ -49,6 +49,12 @@ const states = new Map<Element, State>();
 const byCard = new Map<Element, Set<State>>();
 let observer: ResizeObserver | undefined;
 
+/** Observed anew, an element is reported after the next frame's layout, whatever its size. */
+function observeAgain(element: Element): void {
+  observer?.unobserve(element);
+  observer?.observe(element);
+}
+
 /** What a look at the page decided for one badge, written after every look of the batch. */
 type Plan =
   | { relayout: true; first?: () => void }
@@ -93,10 +99,9 @@ function apply(state: State, plan: Plan): void {
   if (plan.relayout) {
     if (plan.first) {
       plan.first();
-      // Its size is the same: observed anew, it is reported after the next frame's layout (written
-      // at the page's change, that is the page's own frame).
-      observer?.unobserve(host);
-      observer?.observe(host);
+      // Its size is the same: observed anew (written at the page's change, the next frame is the
+      // page's own).
+      observeAgain(host);
     }
     state.compact = false;
     target.setCompact(false);
@@ -140,14 +145,10 @@ function writePlans(): void {
     state.plan = null;
     if (plan && states.get(state.target.host) === state) apply(state, plan);
   }
-  // Observed anew, each is reported after the next frame's layout, which sees the written ones.
+  // Reported after the next frame's layout, which sees the written ones.
   const again = [...lookAgain];
   lookAgain.clear();
-  for (const state of again) {
-    if (states.get(state.target.host) !== state) continue;
-    observer?.unobserve(state.target.host);
-    observer?.observe(state.target.host);
-  }
+  for (const state of again) if (states.get(state.target.host) === state) observeAgain(state.target.host);
 }
 
 /**
@@ -174,9 +175,8 @@ function onResize(entries: ResizeObserverEntry[]): void {
       continue;
     }
     if (performance.now() > deadline) {
-      // Asked for again: observing anew reports it after the next frame's layout.
-      observer?.unobserve(state.target.host);
-      observer?.observe(state.target.host);
+      // Asked for again, for the next frame.
+      observeAgain(state.target.host);
       continue;
     }
     // A holder's write waiting: its badge is looked at again once it is written (apply).
@@ -221,8 +221,7 @@ export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): v
       // Compact, its size does not change with its words: the whole pill's is read again, unseen.
       if (!state.compact) return;
       state.full = null;
-      observer?.unobserve(target.host);
-      observer?.observe(target.host);
+      observeAgain(target.host);
     },
     stop() {
       observer?.unobserve(target.host);
