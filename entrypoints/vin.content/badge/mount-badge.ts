@@ -15,7 +15,7 @@ import { BADGE_CSS } from './badge-style';
 import { createToggle } from './badge-toggle';
 import type { BadgeActions, PanelTarget } from './panel-contract';
 import { badgePanel } from './panel-loader';
-import { createPill, type PillState } from './pill';
+import { createPill, type Pill, type PillState } from './pill';
 import { watchSpot } from './spot-watch';
 import { watchTouchReach } from './touch-reach';
 
@@ -67,27 +67,13 @@ export function mountBadge(
   }
   // Its style sheet only while drawn (badge-holder.ts, showHolder, says why).
   const styles = [sheet];
-  // Keys typed in the badge stay in the badge: the page's shortcuts must not fire.
-  for (const type of ['keydown', 'keyup', 'keypress'])
-    shadow.addEventListener(type, (e) => e.stopPropagation());
-  // A card is often a link or clickable as a whole: a click on the badge opens the badge, never the
-  // listing (the default action of an enclosing <a> is cancelled here, after the badge's own handler).
-  host.addEventListener('click', (e) => {
-    e.preventDefault();
-    e.stopPropagation();
-  });
   // At the card's top, or at the end of the text showing the VIN (inside it: the host takes no room).
   // In its holder (badge-holder.ts): no box of its own until the badge is drawn where one is safe.
   const holder = createHolder(host);
   if (placement.append === 'first') anchor.prepend(holder);
   else anchor.append(holder);
 
-  const pill = createPill(doc, decode);
   const state: PillState = { counts: known, owned, mismatch: null };
-  const mount = doc.createElement('div');
-  const target: PanelTarget = { shadow, mount, pill: pill.button };
-  let spot: ReturnType<typeof watchSpot> | undefined;
-  let stopReach = () => {};
   const listing = {
     // Read when the panel asks (the card's link: not looked for while badges are placed).
     get url() {
@@ -95,31 +81,56 @@ export function mountBadge(
     },
     title: '',
   };
-  const toggle = createToggle({
-    pill,
-    target,
-    state,
-    decode,
-    actions,
-    listing,
-    load: badgePanel,
-    onWords: () => spot?.wordsChanged(),
-    // Open: above the neighbouring badges, still under the page's own overlays. Drawn: said on the
-    // host (what a test waits for: the first panel of a page arrives after a round trip).
-    onOpen: (open, drawn) => {
-      host.style.zIndex = open ? '3' : '';
-      host.toggleAttribute('data-vhl-open', drawn);
-    },
-  });
+  let spot: ReturnType<typeof watchSpot> | undefined;
+  let stopReach = () => {};
+  // The pill, its panel's place and its toggle are made at the badge's first draw: a badge never
+  // drawn (a long page's far cards) holds no node but its holder and host, and no listener
+  // (test/e2e/page-footprint.test.ts counts them).
+  let made: { pill: Pill; toggle: ReturnType<typeof createToggle> } | undefined;
+  function make() {
+    // Keys typed in the badge stay in the badge: the page's shortcuts must not fire.
+    for (const type of ['keydown', 'keyup', 'keypress'])
+      shadow.addEventListener(type, (e) => e.stopPropagation());
+    // A card is often a link or clickable as a whole: a click on the badge opens the badge, never the
+    // listing (the default action of an enclosing <a> is cancelled here, after the badge's own handler).
+    host.addEventListener('click', (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+    });
+    const pill = createPill(doc, decode);
+    const mount = doc.createElement('div');
+    const target: PanelTarget = { shadow, mount, pill: pill.button };
+    const toggle = createToggle({
+      pill,
+      target,
+      state,
+      decode,
+      actions,
+      listing,
+      load: badgePanel,
+      onWords: () => spot?.wordsChanged(),
+      // Open: above the neighbouring badges, still under the page's own overlays. Drawn: said on the
+      // host (what a test waits for: the first panel of a page arrives after a round trip).
+      onOpen: (open, drawn) => {
+        host.style.zIndex = open ? '3' : '';
+        host.toggleAttribute('data-vhl-open', drawn);
+      },
+    });
+    listing.title = listingTitle(placement);
+    state.mismatch = listingMismatch(decode, listing.title);
+    pill.show(state);
+    pill.root.append(mount);
+    shadow.append(pill.root);
+    return { pill, toggle };
+  }
 
   // Drawn once its place comes within a screen of the viewport, put away (undisplayed, its state
   // kept) once it is two screens away (near-screen.ts): a badge far from the screen costs the
   // page's layout nothing. One the user is using (its panel open, or focus in it) stays.
-  let rendered = false;
   let holdLooked = false;
   // Its spot is watched only while drawn: a lasting ResizeObserver on every badge a long feed ever
   // drew (its host and its card) is computed on every frame the page lays out.
-  const watch = () =>
+  const watch = (pill: Pill) =>
     watchSpot({
       host,
       card: placement.card,
@@ -140,7 +151,7 @@ export function mountBadge(
     });
   const forget = trackNearScreen(anchor, (near) => {
     if (!near) {
-      if (toggle.isOpen() || shadow.activeElement) return false;
+      if (made?.toggle.isOpen() || shadow.activeElement) return false;
       delete host.dataset.vhlShown;
       showHolder(holder, false);
       shadow.adoptedStyleSheets = [];
@@ -152,15 +163,8 @@ export function mountBadge(
     shadow.adoptedStyleSheets = styles;
     host.dataset.vhlShown = '';
     showHolder(holder, true);
-    if (!rendered) {
-      rendered = true;
-      listing.title = listingTitle(placement);
-      state.mismatch = listingMismatch(decode, listing.title);
-      pill.show(state);
-      pill.root.append(mount);
-      shadow.append(pill.root);
-    }
-    spot ??= watch();
+    made ??= make();
+    spot ??= watch(made.pill);
     return true;
   });
   return {
@@ -169,7 +173,7 @@ export function mountBadge(
       forget();
       spot?.stop();
       stopReach();
-      if (toggle.isOpen()) void toggle.setOpen(false);
+      if (made?.toggle.isOpen()) void made.toggle.setOpen(false);
       holder.remove();
     },
   };

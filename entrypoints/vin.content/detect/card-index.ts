@@ -2,6 +2,7 @@
 // URLs, id-like attributes, vehicle names in headings and links. Built only when a vehicle known
 // from page data alone needs its card, and then only over what was added since the last time.
 import { idKeys, nameKeys, urlKeys } from '@/lib/vin/listing-identity';
+import { attributeNames } from './attribute-names';
 import { BADGE_TAG, HOLDER_TAG } from './occurrence';
 
 // Attributes that hold a listing's own id (data-listing-id, data-stock-number, id="listing-123").
@@ -44,9 +45,8 @@ export function createCardIndex(doc: Document) {
   const indexElement = (el: Element) => {
     const tag = el.localName;
     if (NOT_CONTENT.has(tag)) return;
-    const attributes = el.attributes;
-    for (let i = 0; i < attributes.length; i++) {
-      const { name, value } = attributes[i] as Attr;
+    for (const name of attributeNames(el)) {
+      const value = el.getAttribute(name) ?? '';
       if (value.length < 4 || name === 'class' || name === 'style') continue;
       if (URL_ATTRIBUTE.has(name)) for (const key of urlKeys(value, doc.baseURI)) add(key, el);
       else if (name === 'srcset' || name === 'data-srcset') {

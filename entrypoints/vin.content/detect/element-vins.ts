@@ -2,6 +2,7 @@
 // link URLs, hidden inputs) and, for a script, its data.
 import { acceptLabelledVin, type JsonVin, vinsInJson, vinsInScriptText } from '@/lib/vin/json-vins';
 import { findVinCandidates } from '@/lib/vin/vin-syntax';
+import { attributeNames } from './attribute-names';
 import type { Occurrence } from './occurrence';
 
 const JSON_SCRIPT = /^(application\/(ld\+)?json|)$/i;
@@ -9,13 +10,9 @@ const MIN = 17;
 
 /** Reports the VINs of an element's attributes (its own only, not its children's). */
 export function reportAttributes(el: Element, tag: string, report: (occurrence: Occurrence) => void): void {
-  const attributes = el.attributes;
-  const count = attributes.length;
-  for (let i = 0; i < count; i++) {
-    const attribute = attributes[i] as Attr;
-    const value = attribute.value;
+  for (const name of attributeNames(el)) {
+    const value = el.getAttribute(name) ?? '';
     if (value.length < MIN) continue;
-    const name = attribute.name;
     if (name.includes('vin')) {
       const vin = acceptLabelledVin(value);
       if (vin) report({ vin, element: el, kind: 'attribute', labelled: true });
