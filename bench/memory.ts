@@ -80,7 +80,12 @@ const byVin = new Map<string, ListingMemory[]>();
 for (const s of sightings) {
   const key = listingKey(s.vin, s.site, s.url);
   const others = (byVin.get(s.vin) ?? []).filter((l) => l.k !== key);
-  const next = noteSighting(kept.get(key), { ...s, vin: s.vin as Vin }, s.at, others);
+  const next = noteSighting(
+    kept.get(key),
+    { ...s, vin: s.vin as Vin, currency: 'USD', unit: 'mi', firstHand: true },
+    s.at,
+    others,
+  );
   kept.set(key, next);
   byVin.set(s.vin, [...others, next]);
 }

@@ -1,6 +1,7 @@
 // A small line chart of a watched vehicle's asking prices over time, one line per listing (the sites it
-// was seen on), drawn as SVG from the memory's points: what a shopper reads at a glance.
-import { type ListingMemory, pointPairs } from '@/lib/memory/listing-memory';
+// was seen on), drawn as SVG from the memory's points: what a shopper reads at a glance. Prices in
+// US dollars only, as their pages stated them (one currency on one axis).
+import type { ListingMemory } from '@/lib/memory/listing-memory';
 
 const W = 240;
 const H = 64;
@@ -10,8 +11,10 @@ const DAY = 24 * 60;
 const SERIES = 5;
 
 export function PriceChart({ listings }: { listings: ListingMemory[] }) {
-  const lines = listings.filter((l) => l.prices.length >= 2 && !l.cur);
-  const all: Array<[number, number]> = lines.flatMap((l) => pointPairs(l.prices));
+  const usd = (l: ListingMemory) =>
+    l.prices.filter((p) => p[2] === 'USD').map(([t, p]) => [t, p] as [number, number]);
+  const lines = listings.filter((l) => usd(l).length >= 2);
+  const all: Array<[number, number]> = lines.flatMap(usd);
   if (all.length < 2) return null;
   // Each line runs to the last time its listing was seen, so the span ends there.
   const times = [...all.map(([t]) => t), ...lines.map((l) => l.last)];
@@ -29,7 +32,7 @@ export function PriceChart({ listings }: { listings: ListingMemory[] }) {
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={label}>
         {lines.map((listing, i) => {
           // A price holds until the next point: steps, drawn on to the last time the listing was seen.
-          const points = pointPairs(listing.prices);
+          const points = usd(listing);
           const at = (k: number) =>
             byOrder ? k / points.length : ((points[k]?.[0] ?? listing.last) - t0) / (t1 - t0);
           const steps = points.flatMap(([, p], k) => [`${x(at(k))},${y(p)}`, `${x(at(k + 1))},${y(p)}`]);

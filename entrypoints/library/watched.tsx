@@ -96,8 +96,12 @@ function Vehicle({
                         ? ` to ${day(l.last, today)}`
                         : ''}
                     </td>
-                    <td>{price === undefined ? '—' : money(price, l.cur)}</td>
-                    <td>{miles === undefined ? '—' : distance(miles, l.km === 1)}</td>
+                    <td>{price === undefined ? '—' : money(price[1], price[2] || null)}</td>
+                    <td>
+                      {miles === undefined
+                        ? '—'
+                        : distance(miles[1], miles[2] === 'mi' || miles[2] === 'km' ? miles[2] : null)}
+                    </td>
                     <td>
                       {l.sold !== undefined
                         ? 'sold'

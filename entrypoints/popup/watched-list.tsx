@@ -28,7 +28,9 @@ export function WatchedShortList() {
             <li key={watched.vin}>
               <span>{watched.title || watched.vin}</span>{' '}
               <span class="muted">
-                {price === undefined ? 'no price seen' : `${money(price, newest?.cur)} on ${newest?.site}`}
+                {price === undefined
+                  ? 'no price seen'
+                  : `${money(price[1], price[2] || null)} on ${newest?.site}`}
                 {news ? ' · changed since you last looked' : ''}
               </span>
             </li>

@@ -13,13 +13,16 @@ export function day(minute: number, today: number): string {
   return year === new Date(today * 60_000).getFullYear() ? words : `${words}, ${year}`;
 }
 
-export function money(value: number, currency = 'USD'): string {
+/** A price in its own currency; `null`: the page did not say which. */
+export function money(value: number, currency: string | null = 'USD'): string {
   const digits = value.toLocaleString('en-US');
+  if (!currency) return `${digits} (currency not stated)`;
   return currency === 'USD' ? `$${digits}` : `${digits} ${currency}`;
 }
 
-export const distance = (value: number, km: boolean) =>
-  `${value.toLocaleString('en-US')} ${km ? 'km' : 'mi'}`;
+/** A reading in its own unit; `null`: the page did not say which. */
+export const distance = (value: number, unit: 'mi' | 'km' | null) =>
+  `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ' (unit not stated)'}`;
 
 const seenAt = (listing: ListingNow, today: number) =>
   listing.first === listing.last || day(listing.first, today) === day(listing.last, today)
@@ -37,13 +40,14 @@ export function historyWords(history: VehicleHistory, today: number): HistoryLin
   const lines: HistoryLine[] = [];
   const { mileage, change, cheaper, relisted, before, current } = history;
   if (mileage) {
-    const said = `This listing says ${distance(mileage.stated, mileage.km)}`;
+    const { stated } = mileage;
+    const said = `This listing has said ${distance(stated.value, stated.unit)} since ${day(stated.at, today)}`;
     lines.push({
       warn: true,
       text:
         'report' in mileage
-          ? `Mileage warning: ${said}; a report you hold read ${distance(mileage.report, false)}${mileage.date ? ` (${mileage.date})` : ''}.`
-          : `Mileage warning: ${said}; ${mileage.where ? `${mileage.where} showed` : 'it said'} ${distance(mileage.earlier, mileage.earlierKm)} on ${day(mileage.at, today)}.`,
+          ? `Mileage warning: ${said}; a report you hold read ${distance(mileage.report, 'mi')}${mileage.date ? ` on ${mileage.date}` : ''}.`
+          : `Mileage warning: ${said}; ${mileage.earlier.where ? `${mileage.earlier.where} showed` : 'it said'} ${distance(mileage.earlier.value, mileage.earlier.unit)} on ${day(mileage.earlier.at, today)}.`,
     });
   }
   if (relisted)
@@ -54,7 +58,7 @@ export function historyWords(history: VehicleHistory, today: number): HistoryLin
     });
   if (change && current)
     lines.push({
-      text: `${change.to < change.from ? '▼' : '▲'} ${money(Math.abs(change.to - change.from), current.currency)} since ${day(change.since, today)} (was ${money(change.from, current.currency)})`,
+      text: `${change.to < change.from ? '▼' : '▲'} ${money(Math.abs(change.to - change.from), change.currency)} since ${day(change.since, today)} (was ${money(change.from, change.currency)})`,
     });
   if (cheaper?.price !== undefined)
     lines.push({

@@ -5,21 +5,47 @@
 import { z } from 'zod/mini';
 import { VinSchema } from '../vin/vin-schema';
 
-/** A listing's sighting as the content script reports it (its page's address comes from the browser). */
-export const Sighting = z.object({
-  vin: VinSchema,
-  /** The listing's own link (a card's), or nothing: the page the sighting came from is the listing. */
-  url: z.optional(z.string().check(z.maxLength(2000))),
+/** What the page's data record for the vehicle says (listing-facts.ts: recordFacts), to confirm the card. */
+export const DataFacts = z.object({
   price: z.optional(z.int().check(z.nonnegative(), z.maximum(100_000_000))),
   currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
   mileage: z.optional(z.int().check(z.nonnegative(), z.maximum(10_000_000))),
   km: z.optional(z.boolean()),
   sold: z.optional(z.boolean()),
 });
+
+/** A listing's sighting as the content script reports it (its page's address comes from the browser). */
+export const Sighting = z.object({
+  vin: VinSchema,
+  /** The listing's own link (a card's), or nothing: the page the sighting came from is the listing. */
+  url: z.optional(z.string().check(z.maxLength(2000))),
+  /** The card's texts near its figures, with their elements' names (read-card.ts reads them). */
+  card: z.optional(
+    z
+      .array(z.tuple([z.string().check(z.maxLength(90)), z.string().check(z.maxLength(120))]))
+      .check(z.maxLength(40)),
+  ),
+  data: z.optional(DataFacts),
+});
 export type Sighting = z.infer<typeof Sighting>;
 
-/** Points [minute, value, minute, value, …]: a value is added only when it differs from the last. */
-const Points = z.array(z.number());
+/**
+ * A value as one page stated it: [minute first stated, value, unit]; the unit is a currency (ISO
+ * 4217) for a price, 'mi' or 'km' for a mileage, '' where the page left it unsaid (kept, never
+ * compared). A point is added only when the value or its unit differs from the last.
+ */
+const Point = z.tuple([z.number(), z.number(), z.string()]);
+export type Point = z.infer<typeof Point>;
+
+/** What the release before 0.2 kept: flat [minute, value, …] points, its unit per listing. Unverified. */
+const OldPoints = z.object({
+  prices: z.array(z.number()),
+  miles: z.array(z.number()),
+  km: z.optional(z.literal(1)),
+  cur: z.optional(z.string()),
+  /** Its "sold" came from any upper-case SOLD on the card: unverified too. */
+  sold: z.optional(z.number()),
+});
 
 export const ListingMemory = z.object({
   /** `${vin} ${site} ${url}`: one listing. */
@@ -31,10 +57,13 @@ export const ListingMemory = z.object({
   first: z.number(),
   last: z.number(),
   views: z.number(),
-  prices: Points,
-  miles: Points,
-  km: z.optional(z.literal(1)),
-  cur: z.optional(z.string()),
+  prices: z.array(Point),
+  miles: z.array(Point),
+  /** Seen on its own site (not only on an aggregator's card linking to it). */
+  own: z.optional(z.literal(1)),
+  /** The previous release's points: it read discounts as prices and distances as odometers, so
+   * they are kept for the user's own record and never compared. */
+  old: z.optional(OldPoints),
   /** When it was first shown as sold (cleared when it is shown for sale again: a relist). */
   sold: z.optional(z.number()),
   /** When it was for sale again after it was shown as sold. */
@@ -65,31 +94,44 @@ export function restoredListing(value: unknown): unknown {
   return { vin, site, url: url.join(' '), ...(value as object) };
 }
 
-/** The last value of points [minute, value, …]; undefined when there is none. */
-export const lastPoint = (points: number[]) => (points.length ? points[points.length - 1] : undefined);
+/** The last point; undefined when there is none. */
+export const lastPoint = (points: Point[]): Point | undefined => points[points.length - 1];
 
-/** Points [minute, value, …] as [minute, value] pairs, oldest first. */
-export function pointPairs(points: number[]): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  for (let i = 0; i + 1 < points.length; i += 2) out.push([points[i] as number, points[i + 1] as number]);
-  return out;
+function addPoint(points: Point[], at: number, value: number | undefined, unit: string | null | undefined) {
+  const last = lastPoint(points);
+  const said = unit ?? '';
+  if (value === undefined || (last && last[1] === value && last[2] === said)) return points;
+  return [...points, [at, value, said] as Point];
 }
 
-function addPoint(points: number[], at: number, value: number | undefined): number[] {
-  if (value === undefined || lastPoint(points) === value) return points;
-  return [...points, at, value];
+/** A listing as the content script's page states it, read (read-card.ts) and placed (listing-url.ts). */
+export interface SeenListing {
+  vin: string;
+  site: string;
+  url: string;
+  price?: number;
+  currency?: string | null;
+  mileage?: number;
+  unit?: 'mi' | 'km' | null;
+  sold?: boolean;
+  /** Seen on the listing's own site; false: on another site's card that links to it (an aggregator). */
+  firstHand: boolean;
 }
 
 /**
  * The listing after a sighting at minute `at`. `others`: the vehicle's other listings on the same
- * site, which tell a relist (a new listing after one was sold or gone a while).
+ * site, which tell a relist (a new listing after one was sold or gone a while). An aggregator's card
+ * adds no figure to a listing seen on its own site: its copy of the price may be days old.
  */
 export function noteSighting(
   before: ListingMemory | undefined,
-  seen: Omit<Sighting, 'url'> & { site: string; url: string },
+  seen: SeenListing,
   at: number,
   others: ListingMemory[],
 ): ListingMemory {
+  const figures = seen.firstHand || before?.own !== 1;
+  const price = figures ? seen.price : undefined;
+  const mileage = figures ? seen.mileage : undefined;
   if (!before) {
     // The latest of its ended listings on this site (sold, or unseen a while): this one follows it.
     const ended = others.filter(
@@ -104,11 +146,10 @@ export function noteSighting(
       first: at,
       last: at,
       views: 1,
-      prices: addPoint([], at, seen.price),
-      miles: addPoint([], at, seen.mileage),
-      ...(seen.km ? { km: 1 as const } : {}),
-      ...(seen.currency && seen.currency !== 'USD' ? { cur: seen.currency } : {}),
-      ...(seen.sold ? { sold: at } : {}),
+      prices: addPoint([], at, price, seen.currency),
+      miles: addPoint([], at, mileage, seen.unit),
+      ...(seen.firstHand ? { own: 1 as const } : {}),
+      ...(seen.sold && figures ? { sold: at } : {}),
       ...(after !== undefined ? { after } : {}),
     };
   }
@@ -116,14 +157,38 @@ export function noteSighting(
     ...before,
     last: Math.max(before.last, at),
     views: at - before.last < SAME_VISIT ? before.views : before.views + 1,
-    prices: addPoint(before.prices, at, seen.price),
-    miles: addPoint(before.miles, at, seen.mileage),
+    prices: addPoint(before.prices, at, price, seen.currency),
+    miles: addPoint(before.miles, at, mileage, seen.unit),
+    ...(seen.firstHand ? { own: 1 as const } : {}),
   };
+  if (!figures) return next;
   if (seen.sold && before.sold === undefined) next.sold = at;
-  if (!seen.sold && seen.price !== undefined && before.sold !== undefined) {
+  if (!seen.sold && price !== undefined && before.sold !== undefined) {
     // Shown for sale again (with a price, not marked sold) after it was sold: relisted.
     delete next.sold;
     next.relist = [...(before.relist ?? []), at];
   }
   return next;
+}
+
+/**
+ * A listing stored by the release before 0.2 (flat points, one unit per listing), as this one keeps
+ * it: every visit kept, its figures moved to `old` (unverified: never compared, never shown as
+ * findings), so the next sighting starts its points afresh. Anything else is returned as it is.
+ */
+export function upgradedListing(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const { prices, miles, km, cur, sold, relist: _relist, ...rest } = value as Record<string, unknown>;
+  const flat = (points: unknown) => Array.isArray(points) && points.every((p) => typeof p === 'number');
+  if (!flat(prices) || !flat(miles)) return value;
+  const old = {
+    prices,
+    miles,
+    ...(km === 1 ? { km: 1 } : {}),
+    ...(typeof cur === 'string' ? { cur } : {}),
+    ...(typeof sold === 'number' ? { sold } : {}),
+  };
+  const hadFigures =
+    (prices as number[]).length > 0 || (miles as number[]).length > 0 || typeof sold === 'number';
+  return { ...rest, prices: [], miles: [], ...(hadFigures ? { old } : {}) };
 }

@@ -1,15 +1,21 @@
 // The watched vehicles and their sightings as CSV (the report list's quoting rules: lib/reports/csv.ts),
-// one row per listing: where and when it was seen, its price and mileage now and how they moved.
+// one row per listing: where and when it was seen, its price and mileage now and how they moved, each
+// value with its own unit as its page stated it (blank where the page did not say), and the previous
+// release's unverified figures in columns of their own.
 import { csvLine } from '../reports/csv';
-import { type ListingMemory, lastPoint, pointPairs } from './listing-memory';
+import { type ListingMemory, lastPoint, type Point } from './listing-memory';
 import type { WatchedVehicle } from './memory-messages';
 
 const isoDay = (minute: number) => new Date(minute * 60_000).toISOString().slice(0, 10);
-const points = (values: number[]) =>
-  pointPairs(values)
-    .map(([at, value]) => `${isoDay(at)}:${value}`)
-    .join('; ');
-const last = (values: number[]) => String(lastPoint(values) ?? '');
+const points = (values: Point[]) =>
+  values.map(([at, value, unit]) => `${isoDay(at)}:${value}${unit ? ` ${unit}` : ''}`).join('; ');
+/** The previous release's flat points [minute, value, …]. */
+const oldPoints = (values: number[] | undefined, unit: string) => {
+  const out: string[] = [];
+  for (let i = 0; values && i + 1 < values.length; i += 2)
+    out.push(`${isoDay(values[i] as number)}:${values[i + 1]} ${unit}`);
+  return out.join('; ');
+};
 
 export function watchedCsv(vehicles: Array<{ watched: WatchedVehicle; listings: ListingMemory[] }>): string {
   const rows = [
@@ -30,11 +36,13 @@ export function watchedCsv(vehicles: Array<{ watched: WatchedVehicle; listings: 
       'mileage_history',
       'sold_seen',
       'relisted',
+      'unverified_price_history',
+      'unverified_mileage_history',
     ]),
   ];
   for (const { watched, listings } of vehicles) {
     const base = [watched.vin, watched.title ?? '', isoDay(watched.at)];
-    if (listings.length === 0) rows.push(csvLine([...base, ...Array(13).fill('')]));
+    if (listings.length === 0) rows.push(csvLine([...base, ...Array(15).fill('')]));
     for (const l of [...listings].sort((a, b) => a.first - b.first))
       rows.push(
         csvLine([
@@ -44,15 +52,17 @@ export function watchedCsv(vehicles: Array<{ watched: WatchedVehicle; listings: 
           isoDay(l.first),
           isoDay(l.last),
           String(l.views),
-          last(l.prices),
-          l.cur ?? 'USD',
+          String(lastPoint(l.prices)?.[1] ?? ''),
+          lastPoint(l.prices)?.[2] ?? '',
           points(l.prices),
-          last(l.miles),
-          l.km ? 'km' : 'mi',
+          String(lastPoint(l.miles)?.[1] ?? ''),
+          lastPoint(l.miles)?.[2] ?? '',
           points(l.miles),
           l.sold === undefined ? '' : isoDay(l.sold),
           // For sale again after sold, or a new listing after an ended one (its first day).
           [...(l.after !== undefined ? [l.first] : []), ...(l.relist ?? [])].map(isoDay).join('; '),
+          oldPoints(l.old?.prices, l.old?.cur ?? 'USD'),
+          oldPoints(l.old?.miles, l.old?.km ? 'km' : 'mi'),
         ]),
       );
   }

@@ -1,17 +1,20 @@
 // What the memory says of a vehicle, from its listings (listing-memory.ts): where and when it was seen
 // before, its price since first seen on this listing, a listing elsewhere for less, a relist, and a
-// mileage that went down (against an earlier listing, or a report the user holds). Read in the badge's
-// panel, the popup and the watched vehicles' page; the background only hands over the listings of the
-// one vehicle asked about. Pure.
-import { type ListingMemory, lastPoint } from './listing-memory';
+// mileage that went down (against an earlier reading, or a report the user holds). Every comparison
+// is between figures of one currency, or of one unit or an exact conversion; a figure whose page
+// left its unit unsaid, and the previous release's unverified figures, are never compared. Read in
+// the badge's panel, the popup and the watched vehicles' page; the background only hands over the
+// listings of the one vehicle asked about. Pure.
+import { type ListingMemory, lastPoint, type Point } from './listing-memory';
 
 /** A listing seen longer ago than this (minutes) counts as "seen before" even on its own page. */
 const EARLIER = 12 * 60;
 /** Another listing is compared for price only if seen this recently (minutes). */
 const RECENT = 30 * 24 * 60;
-/** Miles a reading may differ by (rounding, a test drive) before it is a warning. */
-const SLACK = 100;
-const KM = 0.621371;
+/** Miles a reading may differ by (rounding, a test drive; 160 km) before it is a warning. */
+const SLACK_MILES = 100;
+/** Kilometres in a mile (exact, by definition). */
+const KM_PER_MILE = 1.609344;
 
 export interface ListingNow {
   site: string;
@@ -19,10 +22,20 @@ export interface ListingNow {
   first: number;
   last: number;
   price?: number;
-  currency: string;
+  /** The price's currency as its page stated it; null: unsaid. */
+  currency: string | null;
   mileage?: number;
-  km: boolean;
+  unit: 'mi' | 'km' | null;
   sold: boolean;
+}
+
+/** An odometer reading as a page stated it, with when it was first stated. */
+export interface Reading {
+  value: number;
+  unit: 'mi' | 'km';
+  /** The site that stated it; null: this very listing did, earlier. */
+  where: string | null;
+  at: number;
 }
 
 export interface VehicleHistory {
@@ -30,47 +43,44 @@ export interface VehicleHistory {
   current: ListingNow | null;
   /** The vehicle's other listings, and this one when it was first seen earlier: newest first. */
   before: ListingNow[];
-  /** This listing's price since it was first seen. */
-  change: { from: number; to: number; since: number } | null;
+  /** This listing's price since it was first seen (in one currency). */
+  change: { from: number; to: number; since: number; currency: string } | null;
   /** The cheapest other listing seen lately below this one's price (same currency). */
   cheaper: ListingNow | null;
   /** This listing was relisted: for sale again after it was sold, or new after another one ended. */
   relisted: { at: number; afterSold: true } | { at: number; afterSold: false; ended: number } | null;
-  /** The mileage this listing states is lower than an earlier reading. */
+  /** The mileage this listing states is lower than a reading stated before it. */
   mileage:
-    | {
-        stated: number;
-        km: boolean;
-        earlier: number;
-        earlierKm: boolean;
-        /** The site that showed it, or null: this very listing did, earlier. */
-        where: string | null;
-        at: number;
-      }
-    | { stated: number; km: boolean; report: number; date: string | null }
+    | { stated: Reading; earlier: Reading }
+    | { stated: Reading; report: number; date: string | null }
     | null;
 }
 
+const unitOf = (unit: string | undefined): 'mi' | 'km' | null =>
+  unit === 'mi' || unit === 'km' ? unit : null;
+
 function now(listing: ListingMemory): ListingNow {
+  const price = lastPoint(listing.prices);
+  const miles = lastPoint(listing.miles);
   return {
     site: listing.site,
     url: listing.url,
     first: listing.first,
     last: listing.last,
-    price: lastPoint(listing.prices),
-    currency: listing.cur ?? 'USD',
-    mileage: lastPoint(listing.miles),
-    km: listing.km === 1,
+    price: price?.[1],
+    currency: price?.[2] || null,
+    mileage: miles?.[1],
+    unit: unitOf(miles?.[2]),
     sold: listing.sold !== undefined,
   };
 }
 
-const inMiles = (value: number, km: boolean) => (km ? value * KM : value);
+const inMiles = (value: number, unit: 'mi' | 'km') => (unit === 'km' ? value / KM_PER_MILE : value);
 
 /**
  * The history of a vehicle for the listing at `current` (its key: vin, site and url as the memory
  * names them; null when the page is not one listing), at minute `at`. `report`: the last odometer
- * reading of the reports the user holds (key facts).
+ * reading of the reports the user holds (key facts), in miles, with its date as the report gives it.
  */
 export function vehicleHistory(
   listings: ListingMemory[],
@@ -83,14 +93,8 @@ export function vehicleHistory(
   const here = mine ? now(mine) : null;
   const elsewhere = others.map(now);
   const before = [...(mine && mine.first < at - EARLIER ? [here as ListingNow] : []), ...elsewhere];
-  let change: VehicleHistory['change'] = null;
-  if (mine && mine.prices.length >= 4) {
-    const from = mine.prices[1] as number;
-    const to = lastPoint(mine.prices) as number;
-    if (from !== to) change = { from, to, since: mine.prices[0] as number };
-  }
   let cheaper: ListingNow | null = null;
-  if (here?.price !== undefined)
+  if (here?.price !== undefined && here.currency)
     for (const other of elsewhere)
       if (
         other.price !== undefined &&
@@ -107,43 +111,63 @@ export function vehicleHistory(
       : mine?.after !== undefined
         ? { at: mine.first, afterSold: false, ended: mine.after }
         : null;
-  return { current: here, before, change, cheaper, relisted, mileage: mileageDrop(mine, others, report) };
+  return {
+    current: here,
+    before,
+    change: priceChange(mine),
+    cheaper,
+    relisted,
+    mileage: mileageDrop(mine, others, report),
+  };
 }
 
-/** The highest reading before this listing's, where it is more than SLACK above what it states. */
+/** This listing's first price against its last, both in the last one's (stated) currency. */
+function priceChange(mine: ListingMemory | null): VehicleHistory['change'] {
+  const last = mine && lastPoint(mine.prices);
+  if (!mine || !last?.[2]) return null;
+  const first = mine.prices.find((p) => p[2] === last[2]) as Point;
+  return first[1] !== last[1] ? { from: first[1], to: last[1], since: first[0], currency: last[2] } : null;
+}
+
+/** A date as reports write it ("03/14/2023", "2023-03-14"), in minutes since 1970; null when unreadable. */
+function reportMinute(date: string | null): number | null {
+  if (!date) return null;
+  const ms = Date.parse(date);
+  return Number.isNaN(ms) ? null : Math.floor(ms / 60_000);
+}
+
+/**
+ * The highest reading stated before this listing's current one (by when each was first stated: a
+ * listing that has said 48,100 mi since before another said 48,260 is older, not rolled back), where
+ * it is more than SLACK_MILES above; else a held report's last reading, dated before it, above it.
+ */
 function mileageDrop(
   mine: ListingMemory | null,
   others: ListingMemory[],
   report: { miles: number; date: string | null } | null,
 ): VehicleHistory['mileage'] {
-  const stated = mine ? lastPoint(mine.miles) : undefined;
-  if (!mine || stated === undefined) return null;
-  const km = mine.km === 1;
-  const statedMiles = inMiles(stated, km);
-  // Still stated when the listing was last seen (a value is kept again only when it changes).
-  const statedAt = mine.last;
-  let worst: { earlier: number; earlierKm: boolean; where: string | null; at: number; miles: number } | null =
-    null;
-  // This listing's own earlier points; another's up to the same minute (two tabs read together).
+  const last = mine && lastPoint(mine.miles);
+  const unit = unitOf(last?.[2]);
+  if (!mine || !last || !unit) return null;
+  const stated: Reading = { value: last[1], unit, where: null, at: last[0] };
+  const statedMiles = inMiles(stated.value, unit);
+  let worst: Reading | null = null;
   for (const listing of [mine, ...others])
-    for (let i = 0; i + 1 < (listing === mine ? listing.miles.length - 2 : listing.miles.length); i += 2) {
-      const at = listing.miles[i] as number;
-      const value = listing.miles[i + 1] as number;
-      const miles = inMiles(value, listing.km === 1);
-      if (at <= statedAt && miles > statedMiles + SLACK && miles > (worst?.miles ?? 0))
+    for (const point of listing.miles) {
+      const pointUnit = unitOf(point[2]);
+      if (point === last || !pointUnit || point[0] >= stated.at) continue;
+      const miles = inMiles(point[1], pointUnit);
+      if (miles > statedMiles + SLACK_MILES && miles > (worst ? inMiles(worst.value, worst.unit) : 0))
         worst = {
-          earlier: value,
-          earlierKm: listing.km === 1,
+          value: point[1],
+          unit: pointUnit,
           where: listing === mine ? null : listing.site,
-          at,
-          miles,
+          at: point[0],
         };
     }
-  if (worst) {
-    const { miles: _, ...earlier } = worst;
-    return { stated, km, ...earlier };
-  }
-  if (report && report.miles > statedMiles + SLACK)
-    return { stated, km, report: report.miles, date: report.date };
+  if (worst) return { stated, earlier: worst };
+  const reportAt = reportMinute(report?.date ?? null);
+  if (report && reportAt !== null && reportAt < stated.at && report.miles > statedMiles + SLACK_MILES)
+    return { stated, report: report.miles, date: report.date };
   return null;
 }

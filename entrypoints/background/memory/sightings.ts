@@ -1,17 +1,22 @@
 // Sightings from listing pages, remembered on this device (lib/memory/). The content script reports
-// each vehicle its page shows; here they wait and are written together, at most one transaction a
-// second, whatever the page's size (bench:memory). Nothing is kept from a private window, from a site
+// each vehicle its page shows (its card's texts near its figures, its data's figures); here they are
+// read by the page's site's rules (read-card.ts, site-money.ts), wait and are written together, at
+// most one transaction a second, whatever the page's size (bench:memory). A listing is named by its
+// own address and the site that address is on, wherever it was seen: an aggregator's card linking to
+// a cars.com listing is that cars.com listing. Nothing is kept from a private window, from a site
 // the user left out, or with the memory off; listings unseen past the retention are swept once a day.
 // A sighting still waiting when the worker stops is lost: one view of a listing, nothing else.
 
 import { z } from 'zod/mini';
 import { ran } from '@/lib/bench/bench-probe';
 import { ok, type Result } from '@/lib/errors/result';
-import { minutesOf } from '@/lib/memory/listing-memory';
+import { minutesOf, type SeenListing } from '@/lib/memory/listing-memory';
 import { listingUrl, siteOf } from '@/lib/memory/listing-url';
 import type { NoteSightings } from '@/lib/memory/memory-messages';
+import { readCard } from '@/lib/memory/read-card';
+import { siteMoney } from '@/lib/memory/site-money';
 import type { Sender } from '@/lib/messaging/sender-kind';
-import { type SeenListing, writeSightings } from '../storage/memory-store';
+import { writeSightings } from '../storage/memory-store';
 import { isStorageRefusal, storedValue } from '../storage/store';
 import { memorySettings } from './memory-settings';
 import { notifyWatched } from './watch-notify';
@@ -24,13 +29,13 @@ const waiting = new Map<string, SeenListing>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let flushing: Promise<void> = Promise.resolve();
 
-/** The site and listing address a sighting stands for; null when the page is not a web page. */
+/** The listing address a sighting stands for and the site it is on; null when not a web page. */
 function listingOf(pageUrl: string, cardUrl: string | undefined): { site: string; url: string } | null {
   const page = listingUrl(pageUrl);
   if (!page) return null;
   const url =
     (cardUrl && URL.canParse(cardUrl, pageUrl) && listingUrl(new URL(cardUrl, pageUrl).href)) || page;
-  return { site: siteOf(new URL(pageUrl).hostname), url };
+  return { site: siteOf(new URL(url).hostname), url };
 }
 
 /** Sightings received but still reading the settings: a read of the memory waits for them too. */
@@ -48,9 +53,18 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
   const pageUrl = sender.url ?? '';
   const first = listingOf(pageUrl, undefined);
   if (!settings.on || !first || settings.offSites.includes(first.site)) return ok(null);
-  for (const { url, ...seen } of sightings) {
+  const host = new URL(pageUrl).hostname;
+  const rules = siteMoney(host);
+  for (const { vin, url, card, data } of sightings) {
     const where = listingOf(pageUrl, url);
-    if (where) waiting.set(`${seen.vin} ${where.site} ${where.url}`, { ...seen, ...where });
+    if (!where) continue;
+    const seen: SeenListing = {
+      vin,
+      ...where,
+      ...readCard(card ?? [], data ?? {}, rules),
+      firstHand: where.site === first.site,
+    };
+    waiting.set(`${vin} ${where.site} ${where.url}`, seen);
   }
   timer ??= setTimeout(() => {
     timer = undefined;

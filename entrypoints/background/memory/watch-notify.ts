@@ -15,8 +15,9 @@ export function newsOf({ before, after }: ListingChange): string | null {
     return `relisted on ${after.site}`;
   const was = before && lastPoint(before.prices);
   const now = lastPoint(after.prices);
-  return was !== undefined && now !== undefined && now < was
-    ? `price down to ${money(now, after.cur)} on ${after.site} (was ${money(was, after.cur)})`
+  // Only between two prices stated in one currency.
+  return now?.[2] && now[2] === was?.[2] && now[1] < was[1]
+    ? `price down to ${money(now[1], now[2])} on ${after.site} (was ${money(was[1], was[2])})`
     : null;
 }
 

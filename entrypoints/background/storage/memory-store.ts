@@ -7,10 +7,10 @@ import {
   ListingMemory as ListingSchema,
   noteSighting,
   restoredListing,
+  type SeenListing,
   storedListing,
 } from '@/lib/memory/listing-memory';
 import { WatchedVehicle as WatchedSchema, type WatchedVehicle } from '@/lib/memory/memory-messages';
-import type { Vin } from '@/lib/vin/vin-syntax';
 import { openLibrary, orNothing } from './report-store';
 
 /** All of a VIN's listings: their keys (`${vin} ${site} ${url}`, the rest of a listing stored beside them) start with the VIN and a space. */
@@ -28,17 +28,6 @@ function parsed<T>(
 
 /** Stored listings read back, each with its VIN, site and address from its key. */
 const listingsFrom = (values: unknown[]) => parsed<ListingMemory>(ListingSchema, values.map(restoredListing));
-
-export interface SeenListing {
-  vin: Vin;
-  site: string;
-  url: string;
-  price?: number;
-  currency?: string;
-  mileage?: number;
-  km?: boolean;
-  sold?: boolean;
-}
 
 /** A listing changed by a batch: how it was before (undefined: new) and after. */
 export interface ListingChange {

@@ -5,6 +5,7 @@
 // it was not saved; every report still opens from the service by its id.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Provider, Report, ReportSummary } from '@/lib/domain';
+import { upgradedListing } from '@/lib/memory/listing-memory';
 import { FACTS_VERSION, ReportFacts } from '@/lib/reports/facts/report-facts';
 import { LIBRARY_DB } from './library-db';
 
@@ -86,8 +87,10 @@ export function openLibrary() {
     // opening a 0.1.0 library keeps every report and adds the facts store beside them. Version 3:
     // complete copies, and their files shared by content; reports and facts stay as they were.
     // Version 4: the memory of vehicles seen (listings and watched vehicles), beside the rest.
+    // Version 5 (issue 54): each price and mileage with its own unit; version 4's figures (read with
+    // discounts as prices and distances as odometers) kept as unverified, every listing and visit kept.
     openDB<LibrarySchema>(LIBRARY_DB.name, LIBRARY_DB.version, {
-      upgrade(database, oldVersion) {
+      async upgrade(database, oldVersion, _newVersion, transaction) {
         if (oldVersion < 1) {
           const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
           store.createIndex('lastOpenedAt', 'lastOpenedAt');
@@ -100,6 +103,11 @@ export function openLibrary() {
         if (oldVersion < 4) {
           database.createObjectStore('listings', { keyPath: 'k' });
           database.createObjectStore('watched', { keyPath: 'vin' });
+        }
+        if (oldVersion === 4) {
+          const listings = transaction.objectStore('listings');
+          for (let cursor = await listings.openCursor(); cursor; cursor = await cursor.continue())
+            await cursor.update(upgradedListing(cursor.value) as never);
         }
       },
     }),

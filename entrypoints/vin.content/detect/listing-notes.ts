@@ -1,18 +1,16 @@
 // What the page shows of each vehicle it badges, for the memory of vehicles seen (lib/memory/): the
-// listing's own link, price and mileage (its data record first, then its card's text), whether it is
-// sold. Handed to the background at most one message a second, whatever the page's size; the
-// background decides whether anything is kept (the memory may be off, the site left out, the window
-// private). Nothing is fetched: only what the page shows.
-import { type ListingFacts, recordFacts, sane, textFacts } from '@/lib/memory/listing-facts';
+// listing's own link, its card's texts near its figures (card-snippets.ts) and what its data record
+// says of price and mileage; the background reads them (lib/memory/read-card.ts) and decides whether
+// anything is kept (the memory may be off, the site left out, the window private). Handed over at
+// most one message a second, whatever the page's size. Nothing is fetched: only what the page shows.
+import { type ListingFacts, recordFacts, sane } from '@/lib/memory/listing-facts';
 import type { Sighting } from '@/lib/memory/listing-memory';
 import { SIGHTINGS_PER_MESSAGE } from '@/lib/vin/page-limits';
+import { cardSnippets } from './card-snippets';
 import type { Occurrence } from './occurrence';
 import type { Placement } from './place-strategies';
 
 const SEND_EVERY_MS = 1000;
-/** A card's text beyond this is another card's (or the page's): not read for the listing's facts. */
-const MAX_CARD_TEXT = 3000;
-const SOLD_TEXT = /\bSOLD\b|\b(?:This|The) (?:car|vehicle) (?:has been|is|was) sold\b/;
 
 /** The listing's own address: its data's `url`, else the first link of its card to a page of this site. */
 function linkOf(
@@ -43,19 +41,33 @@ function linkFor(placement: Placement, records: Array<Record<string, unknown>>, 
   return url && url.length <= 2000 ? url : undefined;
 }
 
-/** What the page shows of one badged vehicle: its data records first, then its card's text. */
+/** A page about one vehicle with no card of its own: the block around its title, up to other headings. */
+function pageCard(doc: Document): Element | null {
+  let scope: Element | null = doc.querySelector('h1');
+  while (scope?.parentElement && scope.parentElement !== doc.documentElement) {
+    const up: Element = scope.parentElement;
+    if (up.querySelectorAll('h1, h2').length > 1) break;
+    scope = up;
+  }
+  return scope;
+}
+
+/** What the page shows of one badged vehicle: its card's texts, and its data records' figures. */
 function sightingOf(placement: Placement, found: Occurrence[], doc: Document): Sighting {
   const records = recordsOf(found);
-  let facts: ListingFacts = {};
-  for (const record of records) facts = { ...recordFacts(record), ...facts };
-  const { card } = placement;
-  if (card !== doc.body && card !== doc.documentElement) {
-    const text = (card.textContent ?? '').slice(0, MAX_CARD_TEXT);
-    facts = textFacts(text, facts);
-    if (SOLD_TEXT.test(text)) facts.sold = true;
-  }
+  let data: ListingFacts = {};
+  for (const record of records) data = { ...recordFacts(record), ...data };
+  const whole = placement.card === doc.body || placement.card === doc.documentElement;
+  const card = whole ? pageCard(doc) : placement.card;
+  const snippets = card ? cardSnippets(card) : [];
   const link = linkFor(placement, records, doc);
-  return { vin: placement.vin as Sighting['vin'], ...(link ? { url: link } : {}), ...sane(facts) };
+  const facts = sane(data);
+  return {
+    vin: placement.vin as Sighting['vin'],
+    ...(link ? { url: link } : {}),
+    ...(snippets.length ? { card: snippets } : {}),
+    ...(Object.keys(facts).length ? { data: facts } : {}),
+  };
 }
 
 /**

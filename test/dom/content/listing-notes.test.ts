@@ -1,13 +1,16 @@
 // What the content script tells the memory of vehicles seen (entrypoints/vin.content/detect/
 // listing-notes.ts), on the cars.com results shape (test/fixtures/sites/cars-com.html: fuse-card
 // elements with a data-vehicle-details record, the price and mileage as card text): each badged
-// vehicle's price and mileage from its record first, then its card; the first message at once, the
-// next ones a second apart; the cards read when their message goes, not while badges are placed.
+// vehicle's card texts and its record's figures, read by the background as cars.com's; the first
+// message at once, the next ones a second apart; the cards read when their message goes, not while
+// badges are placed.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createListingNotes } from '@/entrypoints/vin.content/detect/listing-notes';
 import type { Occurrence } from '@/entrypoints/vin.content/detect/occurrence';
 import type { Placement } from '@/entrypoints/vin.content/detect/place-strategies';
 import type { Sighting } from '@/lib/memory/listing-memory';
+import { readCard } from '@/lib/memory/read-card';
+import { siteMoney } from '@/lib/memory/site-money';
 import { noActions, scanFixture } from '../support/scan-fixture';
 
 afterEach(() => {
@@ -27,18 +30,19 @@ describe('listing notes', () => {
     expect(sent).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toHaveLength(1);
-    const byVin = new Map(sent[0]?.sightings.map((s) => [s.vin, s]));
-    // The Cruze's price from its data-vehicle-details record, its mileage from its card's text; the
-    // Infiniti's record has no price: its card's.
-    expect(byVin.get('1G1PG5SC3C7167133' as Sighting['vin'])).toEqual({
-      vin: '1G1PG5SC3C7167133',
+    const cars = siteMoney('www.cars.com');
+    const byVin = new Map(
+      sent[0]?.sightings.map((s) => [s.vin as string, readCard(s.card ?? [], s.data ?? {}, cars)]),
+    );
+    // The Cruze's price as its card shows it (its record agrees), the mileage its page shows when the
+    // message goes; the Infiniti's card shows no mileage.
+    expect(byVin.get('1G1PG5SC3C7167133')).toEqual({
       price: 7450,
+      currency: 'USD',
       mileage: 98900,
+      unit: 'mi',
     });
-    expect(byVin.get('5N3ZA0NE1AN908084' as Sighting['vin'])).toEqual({
-      vin: '5N3ZA0NE1AN908084',
-      price: 14990,
-    });
+    expect(byVin.get('5N3ZA0NE1AN908084')).toEqual({ price: 14990, currency: 'USD' });
 
     // 450 more (a long feed): 200 a message, a second apart.
     const [first] = mounted;

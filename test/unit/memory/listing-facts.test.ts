@@ -3,8 +3,10 @@
 // QuantitativeValue whose value is a number or a string with separators, or a bare string),
 // Autotrader's __BONNET_DATA__ entries, CarMax's `const cars` literal, card text.
 import { describe, expect, it } from 'vitest';
-import { recordFacts, sane, textFacts } from '@/lib/memory/listing-facts';
+import { recordFacts, sane } from '@/lib/memory/listing-facts';
 import { listingUrl, siteOf } from '@/lib/memory/listing-url';
+import { readCard } from '@/lib/memory/read-card';
+import { siteMoney } from '@/lib/memory/site-money';
 
 describe('a listing record says its price and mileage', () => {
   it('JSON-LD Car: offers.price, mileageFromOdometer as a QuantitativeValue with a string value (TrueCar, Autotrader)', () => {
@@ -46,6 +48,23 @@ describe('a listing record says its price and mileage', () => {
     ).toEqual({ price: 12500, currency: 'EUR', mileage: 85000, km: true });
   });
 
+  it("a page-wide AggregateOffer's lowPrice is no car's price; Carvana's price object; Carvana's sale status", () => {
+    expect(
+      recordFacts({ offers: { '@type': 'AggregateOffer', lowPrice: 713, highPrice: 42990 } }).price,
+    ).toBeUndefined();
+    expect(recordFacts({ price: { total: 11590, monthlyPayment: 239 }, mileage: 74210 })).toEqual({
+      price: 11590,
+      mileage: 74210,
+    });
+    expect(recordFacts({ details: { saleStatus: 'Sold', price: 15590 } }).sold).toBe(true);
+  });
+
+  it('values the background would refuse are dropped, not sent to cost the batch', () => {
+    expect(sane({ price: 2_000_000_000, currency: 'US', mileage: 50_000_000, km: true, sold: true })).toEqual(
+      { sold: true },
+    );
+  });
+
   it('sold: schema.org SoldOut, or a status', () => {
     expect(recordFacts({ offers: { price: 9000, availability: 'https://schema.org/SoldOut' } }).sold).toBe(
       true,
@@ -57,48 +76,176 @@ describe('a listing record says its price and mileage', () => {
   });
 });
 
-describe("a card's text", () => {
-  it('cars.com card text: "$4,300" and "101,000 mi.", not the monthly payment before it', () => {
-    expect(textFacts('2008 Honda Civic LX Est. $86/mo $4,300 101,000 mi. Free CARFAX')).toEqual({
-      price: 4300,
-      mileage: 101000,
-    });
+describe("a card's snippets, read by the background (read-card.ts)", () => {
+  const US = siteMoney('www.cars.com');
+  const price = (text: string, hint = 'span primary-price < div') => readCard([[hint, text]], {}, US);
+
+  it('bad input gets no value: "Call for price", "$0", "$1", "Price unavailable", "TBD", "999,999", mileage "0"', () => {
+    expect(readCard([['div price', 'Call For Price']], { price: 12000 }, US)).toEqual({});
+    expect(price('$0')).toEqual({});
+    expect(price('$1')).toEqual({});
+    expect(readCard([['span price', 'Price unavailable']], {}, US)).toEqual({});
+    expect(readCard([['span price', 'TBD']], {}, US)).toEqual({});
+    expect(price('$999,999')).toEqual({});
+    expect(readCard([['div mileage', '999,999 mi.']], {}, US)).toEqual({});
+    expect(readCard([['div mileage', '0 mi.']], {}, US)).toEqual({});
+    expect(
+      readCard(
+        [
+          ['dt', 'Mileage:'],
+          ['dd', '0'],
+        ],
+        { mileage: 0 },
+        US,
+      ),
+    ).toEqual({});
   });
 
-  it('euros and kilometres, "12.500 €" and "85 000 km"', () => {
-    expect(textFacts('Ford Focus 1.0 EcoBoost 12.500 € · 85 000 km')).toEqual({
+  it('a figure its card does not show is never taken from the data; one it shows is confirmed', () => {
+    expect(readCard([['h1', '2013 Infiniti JX35']], { price: 15590, mileage: 88402 }, US)).toEqual({});
+    // Autotrader's price element without its "$" (the stylesheet draws it), named as the price.
+    expect(readCard([['span first price', '10,488']], { price: 10488 }, US)).toEqual({
+      price: 10488,
+      currency: 'USD',
+    });
+    // A bare figure in an element that does not say what it is counts only when the data agrees.
+    expect(readCard([['span', '10,488']], { price: 10488, currency: 'USD' }, US)).toEqual({
+      price: 10488,
+      currency: 'USD',
+    });
+    expect(readCard([['span', '10,488']], {}, US)).toEqual({});
+  });
+
+  it('sold only from a statement of its own: "Sold", "This vehicle has been sold"; never "Sold by" or "SOLD" inside other words', () => {
+    expect(readCard([['span badge', 'SOLD']], {}, US).sold).toBe(true);
+    expect(readCard([['p', 'This vehicle has been sold.']], {}, US).sold).toBe(true);
+    expect(readCard([['p', 'Sold by Lakeside Auto']], {}, US).sold).toBeUndefined();
+    expect(readCard([['p', 'SOLD AND SHIPPED BY AMAZON']], {}, US).sold).toBeUndefined();
+    expect(readCard([['div purchase-callout', 'Purchase in Progress']], {}, US).sold).toBeUndefined();
+  });
+
+  it('units per site: autotrader.ca\'s "$" is CAD and its odometer km; an unknown host\'s bare figures are unsaid; euros by sign', () => {
+    const ca = siteMoney('www.autotrader.ca');
+    expect(
+      readCard(
+        [
+          ['span price', '$18,995'],
+          ['div mileage', 'Mileage'],
+          ['div', '85,000'],
+        ],
+        {},
+        ca,
+      ),
+    ).toEqual({
+      price: 18995,
+      currency: 'CAD',
+      mileage: 85000,
+      unit: 'km',
+    });
+    const other = siteMoney('www.some-dealer.com');
+    expect(
+      readCard(
+        [
+          ['span price', '$18,995'],
+          ['dt', 'Mileage'],
+          ['dd', '85,000'],
+        ],
+        {},
+        other,
+      ),
+    ).toEqual({
+      price: 18995,
+      currency: null,
+      mileage: 85000,
+      unit: null,
+    });
+    expect(
+      readCard(
+        [
+          ['span price', '€ 12.500,-'],
+          ['span', '85.000 km'],
+        ],
+        {},
+        other,
+      ),
+    ).toEqual({
       price: 12500,
       currency: 'EUR',
       mileage: 85000,
-      km: true,
+      unit: 'km',
     });
-  });
-
-  it("a labelled reading without a unit: Craigslist's attributes, eBay's item specifics; never a fuel economy", () => {
-    // Craigslist's attribute group as text: "<span class=labl>odometer:</span><span class=valu>101,000</span>".
     expect(
-      textFacts(
-        '2008 honda civic lx condition:good cylinders:4 cylinders odometer:101,000 paint color:silver',
+      readCard(
+        [
+          ['span price', '12.500 €'],
+          ['li', '85 000 km'],
+        ],
+        {},
+        other,
       ),
     ).toEqual({
-      mileage: 101000,
+      price: 12500,
+      currency: 'EUR',
+      mileage: 85000,
+      unit: 'km',
     });
-    expect(textFacts('cylinders:4 cylindersodometer:87000title status:clean')).toEqual({ mileage: 87000 });
-    // eBay Motors' item specifics: the label and its value in cells of their own.
-    expect(textFacts('Item specificsConditionUsedMileage45,000Year2015')).toEqual({ mileage: 45000 });
-    expect(textFacts('Kilometrage: 85.000 · Diesel')).toEqual({ mileage: 85000, km: true });
-    expect(textFacts('Gas Mileage 26 City / 33 Hwy')).toEqual({});
-    expect(textFacts('Mileage: 31 mpg combined')).toEqual({});
+    // Craigslist's Canadian cities.
+    expect(siteMoney('vancouver.craigslist.org')).toMatchObject({ dollar: 'CAD', odometer: 'km' });
+    expect(siteMoney('seattle.craigslist.org')).toMatchObject({ dollar: 'USD', odometer: 'mi' });
   });
 
-  it('what the record said is kept; the text only fills gaps', () => {
-    expect(textFacts('$9,999 · 12,000 miles', { price: 8000 })).toEqual({ price: 8000, mileage: 12000 });
+  it('a payment split from its "/mo", a struck "was" price, a "$" in a span of its own before the figure', () => {
+    expect(
+      readCard(
+        [
+          ['span', '$239'],
+          ['span', '/mo'],
+        ],
+        {},
+        US,
+      ),
+    ).toEqual({});
+    expect(
+      readCard(
+        [
+          ['span was-price', '$13,999'],
+          ['span sale-price', '$12,999'],
+        ],
+        {},
+        US,
+      ),
+    ).toEqual({
+      price: 12999,
+      currency: 'USD',
+    });
+    expect(
+      readCard(
+        [
+          ['span dollar', '$'],
+          ['span amount', '12,999'],
+        ],
+        {},
+        US,
+      ),
+    ).toEqual({
+      price: 12999,
+      currency: 'USD',
+    });
+    // Two different prices with the same standing say nothing (a similar-vehicles strip in the card).
+    expect(
+      readCard(
+        [
+          ['span primary-price', '$12,999'],
+          ['span primary-price', '$9,995'],
+        ],
+        {},
+        US,
+      ),
+    ).toEqual({});
   });
 
-  it('values the background would refuse are dropped, not sent to cost the batch', () => {
-    expect(sane({ price: 2_000_000_000, currency: 'US', mileage: 50_000_000, km: true, sold: true })).toEqual(
-      { sold: true },
-    );
+  it('abbreviated thousands ("48K mi") are no reading: a rounded figure would raise false warnings', () => {
+    expect(readCard([['span', '48K mi']], {}, US)).toEqual({});
   });
 });
 

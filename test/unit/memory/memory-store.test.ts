@@ -18,6 +18,16 @@ const CARS_PAGE = 'https://www.cars.com/shopping/results/?stock_type=used&zip=60
 const tab = (id: number, url = CARS_PAGE, incognito = false): Sender =>
   ({ id: 'test-extension-id', url, tab: { id, incognito } }) as Sender;
 
+/** A card showing `price` (and `miles`) as cars.com does (test/fixtures/listings/cars-com-search.html). */
+const card = (price: number, miles?: number) => ({
+  card: [
+    ['span primary-price < div price-section', `$${price.toLocaleString('en-US')}`],
+    ...(miles === undefined
+      ? []
+      : [['div mileage < div vehicle-card', `${miles.toLocaleString('en-US')} mi.`]]),
+  ] as Array<[string, string]>,
+});
+
 const originalPut = FDBObjectStore.prototype.put;
 afterEach(() => {
   vi.useRealTimers();
@@ -77,21 +87,21 @@ describe('the memory of vehicles seen', () => {
     const cars = { ...tab(7), id: bg.senders.page.id } as Sender;
     await showVins(bg, cars, [VIN]);
     expect(
-      (await bg.deliver('noteSightings', { sightings: [{ vin: VIN, price: 12500, mileage: 60000 }] }, cars))
-        .ok,
+      (await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(12500, 60000) }] }, cars)).ok,
     ).toBe(true);
     const history = await bg.deliver('getVehicleHistory', { vin: VIN }, page);
     expect(history.value.listings).toHaveLength(1);
     expect(history.value.listings[0]).toMatchObject({
       site: 'cars.com',
-      prices: [expect.any(Number), 12500],
+      prices: [[expect.any(Number), 12500, 'USD']],
+      miles: [[expect.any(Number), 60000, 'mi']],
     });
     const opened = await bg.deliver('openReport', { provider: 'providerA', id: 'kept-1' }, page);
     expect(opened.value.fromLibrary).toBe(true);
     const facts = await bg.deliver('getReportFacts', undefined, page);
     expect(Object.keys(facts.value.facts)).toEqual(['providerA:kept-1']);
     const db = await openDB('vin-history-library');
-    expect(db.version).toBe(4);
+    expect(db.version).toBe(5);
     // Kept without the VIN, site and address its key holds, and read back whole (above).
     const [kept] = await db.getAll('listings');
     expect(kept.k).toMatch(new RegExp(`^${VIN} cars\\.com https://`));
@@ -99,6 +109,79 @@ describe('the memory of vehicles seen', () => {
     expect(await db.count('copies')).toBe(1);
     expect(await db.count('assets')).toBe(1);
     db.close();
+  });
+
+  it("the previous release's memory (library version 4) opens with every listing, visit and watched vehicle; its figures kept as unverified and never compared", async () => {
+    // What release 0.4 wrote (storedListing of its ListingMemory: flat [minute, value, …] points,
+    // `km` and `cur` per listing), including what it got wrong: TrueCar's "$713 off" kept as the
+    // price, an Autotrader distance tail kept as a 7-mile odometer, a page-wide "SOLD".
+    const DAY = 24 * 60;
+    const now = Math.floor(Date.now() / 60_000);
+    const bg = await startBackground({ configured: true });
+    const db = await openDB('vin-history-library', 4, {
+      upgrade(database) {
+        const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
+        store.createIndex('lastOpenedAt', 'lastOpenedAt');
+        database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
+        database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
+        database.createObjectStore('assets', { keyPath: 'hash' });
+        database.createObjectStore('listings', { keyPath: 'k' });
+        database.createObjectStore('watched', { keyPath: 'vin' });
+      },
+    });
+    const truecar = `${VIN} truecar.com https://www.truecar.com/used-cars-for-sale/listing/${VIN}/`;
+    const autotrader = `${VIN} autotrader.com https://www.autotrader.com/cars-for-sale/vehicledetails.xhtml?listingId=1`;
+    await db.put('listings', {
+      k: truecar,
+      first: now - 9 * DAY,
+      last: now - 2 * DAY,
+      views: 3,
+      prices: [now - 9 * DAY, 713],
+      miles: [now - 9 * DAY, 60300],
+    });
+    await db.put('listings', {
+      k: autotrader,
+      first: now - 5 * DAY,
+      last: now - 5 * DAY,
+      views: 1,
+      prices: [now - 5 * DAY, 198],
+      miles: [now - 5 * DAY, 7],
+      sold: now - 5 * DAY,
+    });
+    await db.put('watched', {
+      vin: VIN,
+      at: now - 9 * DAY,
+      looked: now - 9 * DAY,
+      title: '2012 Chevrolet Cruze LT',
+    });
+    db.close();
+
+    const page = bg.senders.page;
+    const before = await bg.deliver('getVehicleHistory', { vin: VIN }, page);
+    expect(before.value.listings).toHaveLength(2);
+    const old = before.value.listings.find((l: { k: string }) => l.k === truecar);
+    expect(old).toMatchObject({
+      views: 3,
+      prices: [],
+      miles: [],
+      old: { prices: [now - 9 * DAY, 713], miles: [now - 9 * DAY, 60300] },
+    });
+    const soldBefore = before.value.listings.find((l: { k: string }) => l.k === autotrader);
+    expect(soldBefore.sold).toBeUndefined();
+    expect((await bg.deliver('getWatched', undefined, page)).value.vehicles).toHaveLength(1);
+
+    // Seen again on cars.com at $12,500 and 60,000 mi: no "listed for less" at $713 or $198, no
+    // mileage warning against 7 mi or 60,300 mi the old release read.
+    const cars = { ...tab(7), id: page.id } as Sender;
+    await showVins(bg, cars, [VIN]);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(12500, 60000) }] }, cars);
+    const after = await bg.deliver('getVehicleHistory', { vin: VIN }, cars);
+    const { vehicleHistory } = await import('@/lib/memory/vehicle-history');
+    const history = vehicleHistory(after.value.listings, after.value.current, after.value.at);
+    expect(history.cheaper).toBeNull();
+    expect(history.mileage).toBeNull();
+    expect(history.change).toBeNull();
+    expect(history.before.map((l) => l.site).sort()).toEqual(['autotrader.com', 'truecar.com']);
   });
 
   it('a page of 2,000 cards sent in ten messages within a second is written in one transaction', async () => {
@@ -120,7 +203,7 @@ describe('the memory of vehicles seen', () => {
       const sightings = Array.from({ length: 200 }, (_, i) => ({
         vin: i % 2 ? VIN : OTHER,
         url: `https://www.cars.com/vehicledetail/${message}-${i}/`,
-        price: 10000 + i,
+        ...card(10000 + i),
       }));
       expect((await bg.deliver('noteSightings', { sightings }, cars)).ok).toBe(true);
     }
@@ -139,7 +222,7 @@ describe('the memory of vehicles seen', () => {
       db.close();
       return all;
     };
-    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, url: listing(1), price: 9000 }] }, cars);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, url: listing(1), ...card(9000) }] }, cars);
     await bg.deliver('getWatched', undefined, bg.senders.page); // writes whatever waits
     const kept = await listings();
     expect(kept).toHaveLength(1);
@@ -154,14 +237,14 @@ describe('the memory of vehicles seen', () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
     const refused = [
-      { vin: VIN, url: listing(1), price: 8500 },
-      { vin: OTHER, url: listing(2), price: 12000 },
+      { vin: VIN, url: listing(1), ...card(8500) },
+      { vin: OTHER, url: listing(2), ...card(12000) },
     ];
     expect((await bg.deliver('noteSightings', { sightings: refused }, cars)).ok).toBe(true);
     await bg.deliver('getWatched', undefined, bg.senders.page);
     FDBObjectStore.prototype.put = originalPut;
     expect(await listings()).toEqual(kept);
-    await bg.deliver('noteSightings', { sightings: [{ vin: OTHER, url: listing(2), price: 11500 }] }, cars);
+    await bg.deliver('noteSightings', { sightings: [{ vin: OTHER, url: listing(2), ...card(11500) }] }, cars);
     await bg.deliver('getWatched', undefined, bg.senders.page);
     const after = await listings();
     expect(after).toHaveLength(2);
@@ -171,7 +254,7 @@ describe('the memory of vehicles seen', () => {
   it('nothing from a private window, a site left out, or with the memory off', async () => {
     const bg = await startBackground({ configured: true });
     const id = bg.senders.page.id;
-    const sighting = { sightings: [{ vin: VIN, price: 9000 }] };
+    const sighting = { sightings: [{ vin: VIN, ...card(9000) }] };
     await bg.deliver('noteSightings', sighting, { ...tab(8, CARS_PAGE, true), id } as Sender);
     await bg.deliver(
       'saveMemorySettings',
@@ -201,7 +284,7 @@ describe('the memory of vehicles seen', () => {
     const cars = { ...tab(7), id } as Sender;
     const elsewhere = { ...tab(11, 'https://evil.example/page'), id } as Sender;
     await showVins(bg, cars, [VIN]);
-    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, price: 9000 }] }, cars);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(9000) }] }, cars);
     expect((await bg.deliver('getVehicleHistory', { vin: VIN }, cars)).value.listings).toHaveLength(1);
     for (const [type, data] of [
       ['getVehicleHistory', { vin: VIN }],
@@ -224,8 +307,8 @@ describe('the memory of vehicles seen', () => {
       'noteSightings',
       {
         sightings: [
-          { vin: VIN, price: 9000 },
-          { vin: OTHER, price: 7000 },
+          { vin: VIN, ...card(9000) },
+          { vin: OTHER, ...card(7000) },
         ],
       },
       cars,
@@ -238,7 +321,7 @@ describe('the memory of vehicles seen', () => {
     // 181 days later (the retention is 180): the next page's sightings sweep the old listing away.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 181 * 24 * 3600_000);
-    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, price: 8800 }] }, cars);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(8800) }] }, cars);
     const left = await bg.deliver('getVehicleHistory', { vin: OTHER }, bg.senders.page);
     expect(left.value.listings).toEqual([]);
     expect(
@@ -260,8 +343,8 @@ describe('the memory of vehicles seen', () => {
         'noteSightings',
         {
           sightings: [
-            { vin: VIN, price },
-            { vin: OTHER, price: other },
+            { vin: VIN, ...card(price) },
+            { vin: OTHER, ...card(other) },
           ],
         },
         cars,

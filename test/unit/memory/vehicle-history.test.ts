@@ -1,5 +1,6 @@
 // The memory of one vehicle (lib/memory/listing-memory.ts, vehicle-history.ts, history-words.ts): what
-// a sighting changes, and the words a shopper reads in the badge's panel.
+// a sighting changes, and the words a shopper reads in the badge's panel. Figures carry the unit their
+// page stated (US sites: USD and miles unless written otherwise); comparisons only within one.
 import { describe, expect, it } from 'vitest';
 import { day, historyWords } from '@/lib/memory/history-words';
 import { GONE_AFTER, type ListingMemory, noteSighting } from '@/lib/memory/listing-memory';
@@ -25,9 +26,17 @@ function seen(
 ) {
   const key = `${VIN} ${where.site} ${where.url}`;
   const before = listings.find((l) => l.k === key);
+  const stated = facts as { price?: number; mileage?: number; km?: boolean };
   const after = noteSighting(
     before,
-    { vin: VIN, ...where, ...facts },
+    {
+      vin: VIN,
+      ...where,
+      firstHand: true,
+      ...(stated.price !== undefined ? { currency: 'USD' } : {}),
+      ...(stated.mileage !== undefined ? { unit: stated.km ? 'km' : 'mi' } : {}),
+      ...facts,
+    },
     minute,
     listings.filter((l) => l !== before),
   );
@@ -41,8 +50,11 @@ describe('a sighting', () => {
     memory = seen(memory, CARS, at(10, 2) + 5, { price: 12500, mileage: 60000 });
     memory = seen(memory, CARS, at(10, 9), { price: 11800, mileage: 60000 });
     const [listing] = memory;
-    expect(listing?.prices).toEqual([at(10, 2), 12500, at(10, 9), 11800]);
-    expect(listing?.miles).toEqual([at(10, 2), 60000]);
+    expect(listing?.prices).toEqual([
+      [at(10, 2), 12500, 'USD'],
+      [at(10, 9), 11800, 'USD'],
+    ]);
+    expect(listing?.miles).toEqual([[at(10, 2), 60000, 'mi']]);
     expect(listing?.views).toBe(2);
     expect(listing?.first).toBe(at(10, 2));
     expect(listing?.last).toBe(at(10, 9));
@@ -97,40 +109,66 @@ describe("what the panel says of a vehicle's history", () => {
     const lines = historyWords(vehicleHistory(memory, keyOf(AUTOTRADER), today), today);
     expect(lines[0]).toEqual({
       warn: true,
-      text: 'Mileage warning: This listing says 45,000 mi; cars.com showed 60,000 mi on Oct 2.',
+      text: 'Mileage warning: This listing has said 45,000 mi since Oct 20; cars.com showed 60,000 mi on Oct 2.',
     });
   });
 
-  it('the same listing lowering its miles, read the same minute as another site, each in its own unit', () => {
-    // Two tabs read within one minute: the other site's reading counts though it is not older.
-    let memory = seen([], AUTOTRADER, today, { mileage: 60300 });
-    memory = seen(memory, CARS, today, { mileage: 99000, km: true });
+  it('the same listing lowering its miles; another site in kilometres, converted exactly', () => {
+    let memory = seen([], CARS, at(10, 2), { mileage: 99000, km: true });
+    memory = seen(memory, AUTOTRADER, at(10, 5), { mileage: 60300 });
     memory = seen(memory, AUTOTRADER, today, { mileage: 45000 });
+    // 99,000 km is 61,515 mi: the highest earlier reading.
     expect(historyWords(vehicleHistory(memory, keyOf(AUTOTRADER), today), today)[0]?.text).toBe(
-      'Mileage warning: This listing says 45,000 mi; cars.com showed 99,000 km on Oct 20.',
+      'Mileage warning: This listing has said 45,000 mi since Oct 20; cars.com showed 99,000 km on Oct 2.',
     );
-    // Without the other site: this listing's own earlier reading.
     const own = seen(seen([], AUTOTRADER, at(10, 2), { mileage: 60300 }), AUTOTRADER, today, {
       mileage: 45000,
     });
     expect(historyWords(vehicleHistory(own, keyOf(AUTOTRADER), today), today)[0]?.text).toBe(
-      'Mileage warning: This listing says 45,000 mi; it said 60,300 mi on Oct 2.',
+      'Mileage warning: This listing has said 45,000 mi since Oct 20; it said 60,300 mi on Oct 2.',
     );
   });
 
-  it("fewer miles than a report held read; kilometres compared as miles; a rounding's difference is no warning", () => {
-    const memory = seen([], CARS, today, { price: 9000, mileage: 45000 });
-    const warned = historyWords(
-      vehicleHistory(memory, keyOf(CARS), today, { miles: 61200, date: '2024-03-01' }),
-      today,
-    );
-    expect(warned[0]?.text).toBe(
-      'Mileage warning: This listing says 45,000 mi; a report you hold read 61,200 mi (2024-03-01).',
-    );
-    const km = seen([], CARS, today, { mileage: 97000, km: true });
-    expect(vehicleHistory(km, keyOf(CARS), today, { miles: 60000, date: null }).mileage).toBeNull();
-    const close = seen(seen([], CARS, at(10, 2), { mileage: 60050 }), AUTOTRADER, today, { mileage: 60000 });
-    expect(vehicleHistory(close, keyOf(AUTOTRADER), today).mileage).toBeNull();
+  it('an older listing seen again is not a rolled-back odometer: readings compared in the order first stated', () => {
+    // The issue's case: cars.com has said 48,100 since Oct 2; autotrader said 48,260 on Oct 5;
+    // revisiting cars.com on Oct 20 raised a red warning when compared as last seen.
+    let memory = seen([], CARS, at(10, 2), { mileage: 48100 });
+    memory = seen(memory, AUTOTRADER, at(10, 5), { mileage: 48260 });
+    memory = seen(memory, CARS, today, { mileage: 48100 });
+    expect(vehicleHistory(memory, keyOf(CARS), today).mileage).toBeNull();
+    // The same readings the other way round are a true warning: autotrader stated fewer, later.
+    let rolled = seen([], CARS, at(10, 2), { mileage: 48260 });
+    rolled = seen(rolled, AUTOTRADER, at(10, 5), { mileage: 47100 });
+    expect(vehicleHistory(rolled, keyOf(AUTOTRADER), today).mileage).toMatchObject({
+      stated: { value: 47100, unit: 'mi', at: at(10, 5) },
+      earlier: { value: 48260, unit: 'mi', where: 'cars.com', at: at(10, 2) },
+    });
+  });
+
+  it('figures whose page left the unit or currency unsaid are kept and never compared', () => {
+    let memory = seen([], CARS, at(10, 2), { price: 12500, mileage: 60000 });
+    memory = seen(memory, AUTOTRADER, at(10, 5), { price: 9000, currency: null, mileage: 30000, unit: null });
+    const history = vehicleHistory(memory, keyOf(AUTOTRADER), today);
+    expect(history.mileage).toBeNull();
+    expect(vehicleHistory(memory, keyOf(CARS), today).cheaper).toBeNull();
+    expect(history.current).toMatchObject({ price: 9000, currency: null, mileage: 30000, unit: null });
+  });
+
+  it("prices in two currencies are never compared, nor a listing's move from one to the other", () => {
+    let memory = seen([], CARS, at(10, 2), { price: 12500 });
+    memory = seen(memory, AUTOTRADER, at(10, 5), { price: 11900, currency: 'CAD' });
+    expect(vehicleHistory(memory, keyOf(CARS), today).cheaper).toBeNull();
+    memory = seen(memory, CARS, today, { price: 16000, currency: 'CAD' });
+    expect(vehicleHistory(memory, keyOf(CARS), today).change).toBeNull();
+  });
+
+  it("an aggregator's card adds no figure to a listing seen on its own site", () => {
+    let memory = seen([], CARS, at(10, 2), { price: 12500, mileage: 60000 });
+    memory = seen(memory, CARS, at(10, 5), { price: 13900, mileage: 58000, firstHand: false });
+    const [listing] = memory;
+    expect(listing?.prices).toEqual([[at(10, 2), 12500, 'USD']]);
+    expect(listing?.miles).toEqual([[at(10, 2), 60000, 'mi']]);
+    expect(listing?.last).toBe(at(10, 5));
   });
 
   it('the first visit today says nothing; a relist is said', () => {

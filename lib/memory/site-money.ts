@@ -1,0 +1,40 @@
+// What a site's bare "$" and bare odometer number mean (docs/listing-evidence.md: "Units are often
+// not written"): on the US sites the evidence names, dollars and miles; on Canadian, Australian and
+// similar hosts their dollar and kilometres; anywhere else unknown, so the value is kept but never
+// compared with another. Whether the site's prices are bids (auctions): then no asking price. Pure.
+import { BUILT_IN_SITES } from '../sites/sites';
+
+export interface SiteMoney {
+  /** The currency a bare "$" stands for; null where the site does not say. */
+  dollar: string | null;
+  /** The unit of an odometer number written without one; null where the site does not say. */
+  odometer: 'mi' | 'km' | null;
+  /** The site sells by auction: a "$N" there is a bid, never an asking price. */
+  bids: boolean;
+}
+
+/** Auction sites of the curated list: their prices are current or final bids. */
+const AUCTION_SITES = ['carsandbids.com', 'bringatrailer.com', 'copart.com', 'iaai.com'];
+// Craigslist's Canadian cities: prices in CAD, odometers in km (craigslist.org's own city list).
+const CANADIAN_CRAIGSLIST =
+  /^(vancouver|victoria|kelowna|kamloops|nanaimo|abbotsford|comoxvalley|cranbrook|whistler|calgary|edmonton|lethbridge|reddeer|medicinehat|ftmcmurray|saskatoon|regina|winnipeg|toronto|ottawa|hamilton|kitchener|londonon|windsor|barrie|kingston|sudbury|niagara|peterborough|guelph|belleville|owensound|thunderbay|montreal|quebec|sherbrooke|troisrivieres|saguenay|gatineau|halifax|newbrunswick|pei|newfoundland|yellowknife|whitehorse|territories)\.craigslist\.org$/;
+const DOLLAR_BY_TLD: Array<[RegExp, string]> = [
+  [/\.ca$/, 'CAD'],
+  [/\.au$/, 'AUD'],
+  [/\.nz$/, 'NZD'],
+  [/\.mx$/, 'MXN'],
+];
+
+/** How to read `host`'s unwritten currency and unit. */
+export function siteMoney(host: string): SiteMoney {
+  const bare = host.toLowerCase().replace(/\.$/, '');
+  const curated = BUILT_IN_SITES.find((site) => bare === site || bare.endsWith(`.${site}`));
+  const bids = curated !== undefined && AUCTION_SITES.includes(curated);
+  if (CANADIAN_CRAIGSLIST.test(bare)) return { dollar: 'CAD', odometer: 'km', bids };
+  if (curated) return { dollar: 'USD', odometer: 'mi', bids };
+  for (const [tld, dollar] of DOLLAR_BY_TLD) if (tld.test(bare)) return { dollar, odometer: 'km', bids };
+  return { dollar: null, odometer: null, bids };
+}
+
+/** A US dealer platform the evidence names (DealerCenter's `dws-` markup): dollars and miles. */
+export const US_PLATFORM_HINT = /\bdws-/;
