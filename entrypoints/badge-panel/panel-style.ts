@@ -1,13 +1,12 @@
 // Styles of a badge's panel, adopted into the badge's closed shadow root beside the pill's
 // (entrypoints/vin.content/badge/badge-style.ts, which also holds the shared font, box sizing and mark).
-// The badge's host is the panel's containing block.
+// The panel is a popover in the top layer, placed by its pill (panel.tsx, place()).
 export const PANEL_CSS = `
 /* The panel's words that depend on the account are generated content (panel.tsx says why). */
 [data-w]::before { content: attr(data-w); }
-.panel { position: absolute; top: calc(100% + 2px); left: 4px; width: 290px; padding: 8px 12px 10px;
+.panel { position: fixed; inset: auto; margin: 0; height: auto; overflow: visible; width: 290px; padding: 8px 12px 10px;
   background: #fff; color: #17202b; border: 1px solid #c6cdd6; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
   font-size: 14px; line-height: 1.4; text-align: left; white-space: normal; }
-.panel.up { top: auto; bottom: calc(100% + 2px); }
 /* A phone: a sheet along the bottom of the viewport (a popover, in the top layer; see panel.tsx). */
 .panel.sheet { position: fixed; inset: auto 0 0; margin: 0; width: auto; height: auto; max-height: 80vh; overflow: auto;
   border-radius: 12px 12px 0 0; padding: 12px 16px calc(16px + env(safe-area-inset-bottom)); }

@@ -24,9 +24,10 @@ interface PanelState {
   notice: string | null;
   /** "Check for new records" of a report held. */
   since: Result<NewRecords> | 'checking' | null;
-  /** Where the panel opens: flipped up near the bottom, moved left (px) near the right edge. */
+  /** Where the panel opens: flipped up near the bottom; its box in the viewport (it is fixed, in the top layer). */
   up: boolean;
-  dx: number;
+  top: number;
+  left: number;
   /** Set when the panel is taller than the room on its side of the pill: it scrolls within. */
   maxHeight: number | null;
   /** The short facts of the newest read report held (asked for when an owned VIN's panel opens). */
@@ -61,7 +62,8 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     notice: null,
     since: null,
     up: false,
-    dx: 0,
+    top: 0,
+    left: 0,
     maxHeight: null,
     facts: null,
     memory: null,
@@ -102,21 +104,32 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     document.addEventListener('pointerdown', this.outside, true);
     document.addEventListener('keydown', this.escape, true);
     const panel = this.root.current;
-    if (this.sheet) return panel?.showPopover?.();
+    // In the top layer (a popover) on every screen (issue 54): no card's containment, clipping or
+    // stretched link can hide or cover it there.
+    panel?.showPopover?.();
+    if (this.sheet) return;
     this.place();
-    // Its memory, facts and NHTSA's answer arrive after it opened and make it taller: placed again.
+    // Its memory, facts and NHTSA's answer arrive after it opened and make it taller: placed again;
+    // and it follows its pill as the page or any box in it scrolls.
     if (panel) {
       this.resized = new ResizeObserver(() => this.place());
       this.resized.observe(panel);
     }
+    addEventListener('scroll', this.follow, { capture: true, passive: true });
+    addEventListener('resize', this.follow, { passive: true });
   }
 
   resized: ResizeObserver | undefined;
+  frame = 0;
+  follow = () => {
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(() => this.place());
+  };
 
   /**
-   * Keeps the panel inside the window: upward when it does not fit below the pill and there is more
-   * room above, leftward near the right edge, and scrolling within when taller than the room on its
-   * side (a short window, or parts such as NHTSA's facts arriving after it opened).
+   * Keeps the panel by its pill and inside the window: below the pill, or upward when it does not fit
+   * below and there is more room above, moved left near the right edge, and scrolling within when
+   * taller than the room on its side (a short window, or parts such as NHTSA's facts arriving later).
    */
   place() {
     const panel = this.root.current;
@@ -128,16 +141,20 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     const up = natural > below && above > below;
     const room = Math.floor(up ? above : below);
     const maxHeight = natural > room ? Math.max(room, 120) : null;
-    const rect = panel.getBoundingClientRect();
-    const dx =
-      this.state.dx ||
-      (rect.right > innerWidth - 8 ? Math.max(innerWidth - 8 - rect.right, 8 - rect.left) : 0);
-    if (up !== this.state.up || dx !== this.state.dx || maxHeight !== this.state.maxHeight)
-      this.setState({ up, dx, maxHeight });
+    const height = Math.min(natural, maxHeight ?? natural);
+    const width = panel.getBoundingClientRect().width;
+    const top = Math.round(up ? pill.top - 2 - height : pill.bottom + 2);
+    const left = Math.round(Math.max(8, Math.min(pill.left + 4, innerWidth - 8 - width)));
+    const { state } = this;
+    if (up !== state.up || top !== state.top || left !== state.left || maxHeight !== state.maxHeight)
+      this.setState({ up, top, left, maxHeight });
   }
 
   override componentWillUnmount() {
     this.resized?.disconnect();
+    cancelAnimationFrame(this.frame);
+    removeEventListener('scroll', this.follow, { capture: true });
+    removeEventListener('resize', this.follow);
     document.removeEventListener('pointerdown', this.outside, true);
     document.removeEventListener('keydown', this.escape, true);
   }
@@ -213,17 +230,22 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   render() {
     const { decode, owned, mismatch, onClose } = this.props;
-    const { step: state, notice, since, up, dx, maxHeight, facts, memory, memoryNote } = this.state;
+    const { step: state, notice, since, up, top, left, maxHeight, facts, memory, memoryNote } = this.state;
     const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
     return (
       <section
         ref={this.root}
         class={`panel${up ? ' up' : ''}${this.sheet ? ' sheet' : ''}`}
-        popover={this.sheet ? 'manual' : undefined}
-        style={{
-          ...(dx ? { transform: `translateX(${dx}px)` } : {}),
-          ...(maxHeight && !this.sheet ? { maxHeight: `${maxHeight}px`, overflow: 'auto' } : {}),
-        }}
+        popover="manual"
+        style={
+          this.sheet
+            ? {}
+            : {
+                top: `${top}px`,
+                left: `${left}px`,
+                ...(maxHeight ? { maxHeight: `${maxHeight}px`, overflow: 'auto' } : {}),
+              }
+        }
         aria-label={`Vehicle ${decode.vin}`}
       >
         <header class="head">

@@ -13,7 +13,7 @@ const SERIES = 5;
 export function PriceChart({ listings }: { listings: ListingMemory[] }) {
   const usd = (l: ListingMemory) =>
     l.prices.filter((p) => p[2] === 'USD').map(([t, p]) => [t, p] as [number, number]);
-  const lines = listings.filter((l) => usd(l).length >= 2);
+  const lines = listings.filter((l) => usd(l).length >= 1);
   const all: Array<[number, number]> = lines.flatMap(usd);
   if (all.length < 2) return null;
   // Each line runs to the last time its listing was seen, so the span ends there.

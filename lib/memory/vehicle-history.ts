@@ -152,19 +152,21 @@ function mileageDrop(
   const stated: Reading = { value: last[1], unit, where: null, at: last[0] };
   const statedMiles = inMiles(stated.value, unit);
   let worst: Reading | null = null;
-  for (const listing of [mine, ...others])
-    for (const point of listing.miles) {
-      const pointUnit = unitOf(point[2]);
-      if (point === last || !pointUnit || point[0] >= stated.at) continue;
-      const miles = inMiles(point[1], pointUnit);
-      if (miles > statedMiles + SLACK_MILES && miles > (worst ? inMiles(worst.value, worst.unit) : 0))
-        worst = {
-          value: point[1],
-          unit: pointUnit,
-          where: listing === mine ? null : listing.site,
-          at: point[0],
-        };
-    }
+  // This listing's own earlier points (in the order stated); another's stated up to the same minute
+  // (two tabs read together: neither is the older).
+  const earlier = [
+    ...mine.miles.slice(0, -1).map((point) => ({ point, where: null })),
+    ...others.flatMap((l) =>
+      l.miles.filter((p) => p[0] <= stated.at).map((point) => ({ point, where: l.site })),
+    ),
+  ];
+  for (const { point, where } of earlier) {
+    const pointUnit = unitOf(point[2]);
+    if (!pointUnit) continue;
+    const miles = inMiles(point[1], pointUnit);
+    if (miles > statedMiles + SLACK_MILES && miles > (worst ? inMiles(worst.value, worst.unit) : 0))
+      worst = { value: point[1], unit: pointUnit, where, at: point[0] };
+  }
   if (worst) return { stated, earlier: worst };
   const reportAt = reportMinute(report?.date ?? null);
   if (report && reportAt !== null && reportAt < stated.at && report.miles > statedMiles + SLACK_MILES)

@@ -67,7 +67,7 @@ describe('Firefox: a vehicle seen on two sites, remembered on this device', () =
     shown.autotrader = { price: 11900, mileage: '45,000' };
     const lower = await panelOn(AUTOTRADER_URL);
     expect(lower.words).toMatch(
-      /Mileage warning: This listing says 45,000 mi; it said 60,300 mi on \w{3} \d{1,2}\./,
+      /Mileage warning: This listing has said 45,000 mi since \w{3} \d{1,2}; it said 60,300 mi on \w{3} \d{1,2}\./,
     );
     await stack.firefox.screenshot(lower.tab, 'memory-mileage-warning');
     await lower.tab.close();

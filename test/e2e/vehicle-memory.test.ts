@@ -89,7 +89,7 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
     shown.autotrader = { price: 11900, mileage: '45,000' };
     const lower = await panelOn(AUTOTRADER_URL);
     expect(lower.words).toMatch(
-      /Mileage warning: This listing says 45,000 mi; it said 60,300 mi on \w{3} \d{1,2}\./,
+      /Mileage warning: This listing has said 45,000 mi since \w{3} \d{1,2}; it said 60,300 mi on \w{3} \d{1,2}\./,
     );
     await stack.browser.screenshot(lower.tab, 'memory-mileage-warning');
     await lower.tab.close();
@@ -161,7 +161,7 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
     await (await opened(listing, RAM)).tab.close();
     const ram = await opened(second, RAM);
     expect(ram.words).toMatch(
-      /Mileage warning: This listing says 98,000 mi; 127\.0\.0\.1 showed 112,000 mi on \w{3} \d{1,2}\./,
+      /Mileage warning: This listing has said 98,000 mi since \w{3} \d{1,2}; 127\.0\.0\.1 showed 112,000 mi on \w{3} \d{1,2}\./,
     );
     await ram.tab.close();
     const cruze = await opened(listing, CRUZE);

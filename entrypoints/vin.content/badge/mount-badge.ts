@@ -13,6 +13,7 @@ import { trackNearScreen } from '../pace/near-screen';
 import { createHolder, planHold, showHolder } from './badge-holder';
 import { BADGE_CSS } from './badge-style';
 import { createToggle } from './badge-toggle';
+import { overlayLift } from './overlay-lift';
 import type { BadgeActions, PanelTarget } from './panel-contract';
 import { badgePanel } from './panel-loader';
 import { createPill, type Pill, type PillState } from './pill';
@@ -82,6 +83,8 @@ export function mountBadge(
     title: '',
   };
   let spot: ReturnType<typeof watchSpot> | undefined;
+  // Above the card's own stretched link, if it has one (overlay-lift.ts); decided at the first look.
+  let lift = '';
   let stopReach = () => {};
   // The pill, its panel's place and its toggle are made at the badge's first draw: a badge never
   // drawn (a long page's far cards) holds no node but its holder and host, and no listener
@@ -112,7 +115,7 @@ export function mountBadge(
       // Open: above the neighbouring badges, still under the page's own overlays. Drawn: said on the
       // host (what a test waits for: the first panel of a page arrives after a round trip).
       onOpen: (open, drawn) => {
-        host.style.zIndex = open ? '3' : '';
+        host.style.zIndex = open ? String(Math.max(3, Number(lift))) : lift;
         host.toggleAttribute('data-vhl-open', drawn);
       },
     });
@@ -137,11 +140,19 @@ export function mountBadge(
       anchor,
       append: placement.append,
       setCompact: pill.setCompact,
-      // Its holder's box (badge-holder.ts), decided once, where the page's styles are fresh.
+      // Its holder's box (badge-holder.ts) and its lift over the card's link, decided once, where
+      // the page's styles are fresh.
       firstLook: () => {
         if (holdLooked) return null;
         holdLooked = true;
-        return planHold(holder, anchor);
+        const hold = planHold(holder, anchor);
+        const z = overlayLift(placement.card);
+        if (!z) return hold;
+        return () => {
+          hold?.();
+          lift = String(z);
+          host.style.zIndex = lift;
+        };
       },
       // Touch: its hit area is measured where it sits, again whenever it moves.
       onPlaced: () => {
