@@ -38,6 +38,7 @@ describe('the price and mileage each real site shows, read as a person reads the
     const read = await readPage('truecar-search.html', 'www.truecar.com');
     expect(read.get('4T1BB3EK5AU118081')).toEqual({ ...usd(7450), ...mi(88120) });
     expect(read.get('5NPEB4AC9DH571382')).toEqual({ ...usd(9870), ...mi(61450) });
+    expect(read.get('WAULFAFR6DA001366')).toEqual({ ...usd(15490), ...mi(48260) });
     // A new car: its only "mi" is the distance; the page-wide lowPrice (713) is no car's price.
     expect(read.get('1C41JUEJ7NC002943')).toEqual(usd(86995));
   });
