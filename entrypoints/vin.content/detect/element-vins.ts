@@ -18,7 +18,8 @@ export function reportAttributes(el: Element, tag: string, report: (occurrence: 
       if (vin) report({ vin, element: el, kind: 'attribute', labelled: true });
     } else if (value[0] === '{' || value[0] === '[') {
       // Its record goes along: what the card's data says of price and mileage (listing-notes.ts).
-      for (const found of vinsInScriptText(value))
+      const labelled = vinsInScriptText(value);
+      for (const found of labelled)
         report({
           vin: found.vin,
           element: el,
@@ -26,6 +27,12 @@ export function reportAttributes(el: Element, tag: string, report: (occurrence: 
           labelled: true,
           ...(found.record ? { record: found.record } : {}),
         });
+      // None under a "vin" key: one inside another value (a chart's past sale, its photo's file name)
+      // is on the page as data, never a card's (Bring a Trailer's data-stats; site-evidence.md).
+      // A file name's words are joined by "_", which the candidate pattern reads as part of a word.
+      if (labelled.length === 0)
+        for (const { vin } of findVinCandidates(value.replaceAll('_', ' ')))
+          report({ vin, element: el, kind: 'json', labelled: false });
     } else if (name === 'href' || name === 'value' || name.startsWith('data-')) {
       for (const { vin } of findVinCandidates(safeDecode(value)))
         report({ vin, element: el, kind: 'attribute', labelled: false });

@@ -118,3 +118,18 @@ describe('the price and mileage each real site shows, read as a person reads the
     expect(lot?.currency ?? null).toBeNull();
   });
 });
+
+describe('where the real pages still differ (docs/site-evidence.md)', () => {
+  it("Autotrader's showcase card above the first result gets its badge by the listing id it links to", async () => {
+    const { badges } = await scanFixture('listings/autotrader-search.html');
+    const showcase = document.querySelector('[data-cmp="inventoryAlphaListing"]');
+    const badge = badges().find((b) => b.dataset.vhlVin === '1C41JUEJ6NC004408');
+    expect(badge && showcase?.contains(badge)).toBe(true);
+  });
+
+  it("a VIN only in a results chart's JSON attribute of past sales is in the tab's list, with no badge", async () => {
+    const { badges, classified } = await scanFixture('listings/bat-results.html');
+    expect(classified.flat()).toContain('WBSPM9C52BE209978');
+    expect(badges().map((b) => b.dataset.vhlVin)).not.toContain('WBSPM9C52BE209978');
+  });
+});
