@@ -37,7 +37,7 @@ export type Sighting = z.infer<typeof Sighting>;
 const Point = z.tuple([z.number(), z.number(), z.string()]);
 export type Point = z.infer<typeof Point>;
 
-/** What the release before 0.2 kept: flat [minute, value, …] points, its unit per listing. Unverified. */
+/** What the library's version 4 kept: flat [minute, value, …] points, its unit per listing. Unverified. */
 const OldPoints = z.object({
   prices: z.array(z.number()),
   miles: z.array(z.number()),
@@ -172,7 +172,7 @@ export function noteSighting(
 }
 
 /**
- * A listing stored by the release before 0.2 (flat points, one unit per listing), as this one keeps
+ * A listing stored by the library's version 4 (flat points, one unit per listing), as version 5 keeps
  * it: every visit kept, its figures moved to `old` (unverified: never compared, never shown as
  * findings), so the next sighting starts its points afresh. Anything else is returned as it is.
  */

@@ -112,7 +112,7 @@ describe('the memory of vehicles seen', () => {
   });
 
   it("the previous release's memory (library version 4) opens with every listing, visit and watched vehicle; its figures kept as unverified and never compared", async () => {
-    // What release 0.4 wrote (storedListing of its ListingMemory: flat [minute, value, …] points,
+    // What the library's version 4 wrote (storedListing of its ListingMemory: flat [minute, value, …] points,
     // `km` and `cur` per listing), including what it got wrong: TrueCar's "$713 off" kept as the
     // price, an Autotrader distance tail kept as a 7-mile odometer, a page-wide "SOLD".
     const DAY = 24 * 60;
