@@ -33,19 +33,24 @@ const hintOf = (el: Element) => {
 
 /** The card's worthwhile texts with the one before and after each (their labels, their "/mo"). */
 export function cardSnippets(card: Element): Snippet[] {
-  const all: Snippet[] = [];
+  // Texts and their elements first; names only for the texts kept (bench:memory: most are not).
+  const texts: string[] = [];
+  const parents: Element[] = [];
   const walker = card.ownerDocument.createTreeWalker(card, NodeFilter.SHOW_TEXT);
   let read = 0;
   for (let node = walker.nextNode(); node && read < MAX_CARD_TEXT; node = walker.nextNode()) {
     const parent = node.parentElement;
-    const text = (node.nodeValue ?? '').replace(/\s+/g, ' ').trim();
-    if (!text || !parent || SKIP.has(parent.tagName)) continue;
-    read += text.length;
-    all.push([hintOf(parent), text.slice(0, MAX_TEXT)]);
+    const raw = node.nodeValue ?? '';
+    if (!parent || SKIP.has(parent.tagName) || !/\S/.test(raw)) continue;
+    read += raw.length;
+    texts.push(raw);
+    parents.push(parent);
   }
-  const kept = new Set<number>();
-  all.forEach(([, text], i) => {
-    if (WORTH.test(text)) for (const j of [i - 1, i, i + 1]) if (j >= 0 && j < all.length) kept.add(j);
-  });
-  return [...kept].slice(0, MAX_SNIPPETS).map((i) => all[i] as Snippet);
+  const kept: number[] = [];
+  for (let i = 0; i < texts.length && kept.length < MAX_SNIPPETS; i++)
+    if (WORTH.test(texts[i] as string))
+      for (let j = Math.max(i - 1, (kept.at(-1) ?? -1) + 1); j <= i + 1 && j < texts.length; j++) kept.push(j);
+  return kept
+    .slice(0, MAX_SNIPPETS)
+    .map((i) => [hintOf(parents[i] as Element), (texts[i] as string).replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT)]);
 }
