@@ -51,6 +51,8 @@ const SOLD = /^(?:sold!?|sold out|sold for\b.*|sold on\b.*)$|\b(?:has been|is|wa
 /** "Call for price", "Price unavailable", "TBD": a card saying it has no price. */
 const NO_PRICE = /call for price|price unavailable|contact (?:us|dealer|seller) for|^tbd$|^n\/a$/i;
 
+/** What separates the parts of a one-line list: "TRIM • N miles", "N kW, Diesel, N km, 2019". */
+const LIST_SEPARATOR = /\s[•·|]\s|,\s|\s\/\s/;
 const number = (digits: string) => Number(digits.replace(/\D/g, ''));
 /** An element's names as words: "vehicleCardPricingBlockPrice" -> "vehicle card pricing block price". */
 const words = (hint: string) => hint.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_=.]/g, ' ');
@@ -91,7 +93,11 @@ function priceIn(snippets: Snippet[], i: number): Found | null {
   const text = labelled ? raw.slice(labelled[0].length) : raw;
   // "$" drawn in an element of its own ("<span class=dollar>$</span>12,345"): joined to its figure.
   const joined = /^[$€£]$/.test(before) ? `${before}${text}` : text;
-  const match = PRICE_ALONE.exec(joined.trim());
+  // One figure alone, or one part of a list ("12.500 € · 85 000 km").
+  const match = joined
+    .split(LIST_SEPARATOR)
+    .map((part) => PRICE_ALONE.exec(part.trim()))
+    .find(Boolean);
   if (!match) return null;
   const symbol = symbolCurrency(match[1], match[2], match[3] ?? match[6]);
   const labelBefore =
@@ -122,7 +128,7 @@ function mileageIn(snippets: Snippet[], i: number): Found[] {
   const labelBefore = before !== '' && MILEAGE_LABEL.exec(before)?.[0].trim() === before;
   const hinted = /mileage|odometer|\bmiles\b/i.test(hint);
   // One figure alone, or one part of a list ("TRIM • N miles", "N kW, Diesel, N km, 2019").
-  const parts = (labelled ? raw.slice(labelled[0].length) : raw).split(/\s[•·|]\s|,\s|\s\/\s/);
+  const parts = (labelled ? raw.slice(labelled[0].length) : raw).split(LIST_SEPARATOR);
   const found: Found[] = [];
   for (const part of parts) {
     const text = part.trim();

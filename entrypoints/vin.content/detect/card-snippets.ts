@@ -49,8 +49,12 @@ export function cardSnippets(card: Element): Snippet[] {
   const kept: number[] = [];
   for (let i = 0; i < texts.length && kept.length < MAX_SNIPPETS; i++)
     if (WORTH.test(texts[i] as string))
-      for (let j = Math.max(i - 1, (kept.at(-1) ?? -1) + 1); j <= i + 1 && j < texts.length; j++) kept.push(j);
+      for (let j = Math.max(i - 1, (kept.at(-1) ?? -1) + 1); j <= i + 1 && j < texts.length; j++)
+        kept.push(j);
   return kept
     .slice(0, MAX_SNIPPETS)
-    .map((i) => [hintOf(parents[i] as Element), (texts[i] as string).replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT)]);
+    .map((i) => [
+      hintOf(parents[i] as Element),
+      (texts[i] as string).replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT),
+    ]);
 }
