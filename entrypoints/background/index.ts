@@ -31,6 +31,7 @@ import { getExportData, openReport } from './library/report-access';
 import { listReports, searchReports } from './library/report-list';
 import { saveNote } from './library/vehicle-notes';
 import { clearBrowsingMemory, getMemorySettings, saveMemorySettings } from './memory/memory-settings';
+import { keepMemorySwept, listenForMemorySweep } from './memory/retention';
 import { noteSightings } from './memory/sightings';
 import {
   forgetVehicleMemory,
@@ -210,6 +211,8 @@ export default defineBackground(() => {
   const chore = (name: string) => (error: unknown) => console.warn(`[${name}]`, error);
   void restrictStorage().catch(chore('storage access'));
   void pruneRecordCache().catch(chore('record cache'));
+  listenForMemorySweep();
+  void keepMemorySwept().catch(chore('memory retention'));
   browser.runtime.onInstalled.addListener(() => void syncUserSites().catch(chore('user sites')));
   // Guarded where it is used (Firefox for Android has no menus), and last all the same.
   setUpContextMenu();

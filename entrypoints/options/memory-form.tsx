@@ -81,7 +81,9 @@ export function MemoryForm() {
           if (days >= 1 && days <= 3650) void save({ ...settings, retentionDays: days }, 'Saved.');
         }}
       />
-      <label for="memory-off-sites">Never remember on these sites (one per line, such as cars.com)</label>
+      <label for="memory-off-sites">
+        Never remember on these sites (one per line, such as cars.com; its subdomains too)
+      </label>
       <textarea
         id="memory-off-sites"
         rows={3}

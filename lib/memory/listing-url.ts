@@ -35,3 +35,25 @@ export function listingUrl(href: string): string | null {
   url.password = '';
   return url.href.slice(0, MAX_URL);
 }
+
+/**
+ * A site as a person or the options page writes it ("https://www.Smith-Ford.com:443/inventory",
+ * "www.cars.com.", "M.Cars.com"), named as `siteOf` names a page's host; '' when it names none.
+ */
+export function siteName(input: string): string {
+  const text = input.trim().toLowerCase();
+  const host = text
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .split(/[/?#]/)[0]
+    ?.replace(/^[^@]*@/, '')
+    .replace(/:\d*$/, '');
+  return host ? siteOf(host) : '';
+}
+
+/** Whether the site is left out: listed itself, or under a listed site (shop.smithford.com). */
+export function isSiteOff(site: string, offSites: readonly string[]): boolean {
+  return offSites.some((off) => {
+    const name = siteName(off);
+    return name !== '' && (site === name || site.endsWith(`.${name}`));
+  });
+}

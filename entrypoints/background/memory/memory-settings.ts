@@ -1,6 +1,7 @@
 // The memory's settings (on, sites left out, retention, notifications), and forgetting all of it.
 
 import { ok, type Result } from '@/lib/errors/result';
+import { siteName } from '@/lib/memory/listing-url';
 import { DEFAULT_MEMORY_SETTINGS, MemorySettings } from '@/lib/memory/memory-messages';
 import { clearMemory } from '../storage/memory-store';
 import { storedValue } from '../storage/store';
@@ -10,7 +11,8 @@ export const memorySettings = storedValue('memorySettings', MemorySettings, () =
 export const getMemorySettings = async (): Promise<Result<MemorySettings>> => ok(await memorySettings.get());
 
 export async function saveMemorySettings(settings: MemorySettings): Promise<Result<MemorySettings>> {
-  const offSites = [...new Set(settings.offSites.map((site) => site.trim().toLowerCase()).filter(Boolean))];
+  // Named as pages' hosts are (siteName): "https://www.smithford.com" is smithford.com.
+  const offSites = [...new Set(settings.offSites.map(siteName).filter(Boolean))];
   const saved = { ...settings, offSites };
   await memorySettings.set(saved);
   return ok(saved);

@@ -1,29 +1,27 @@
 // Sightings from listing pages, remembered on this device (lib/memory/). The content script reports
 // each vehicle its page shows (its card's texts near its figures, its data's figures); here they are
 // read by the page's site's rules (read-card.ts, site-money.ts), wait and are written together, at
-// most one transaction a second, whatever the page's size (bench:memory). A listing is named by its
+// most one transaction a second, whatever the page's size (bench:memory). The retention is applied
+// on every read and swept by a daily alarm (retention.ts). A listing is named by its
 // own address and the site that address is on, wherever it was seen: an aggregator's card linking to
 // a cars.com listing is that cars.com listing. Nothing is kept from a private window, from a site
 // the user left out, or with the memory off; listings unseen past the retention are swept once a day.
 // A sighting still waiting when the worker stops is lost: one view of a listing, nothing else.
 
-import { z } from 'zod/mini';
 import { ran } from '@/lib/bench/bench-probe';
 import { ok, type Result } from '@/lib/errors/result';
 import { minutesOf, type SeenListing } from '@/lib/memory/listing-memory';
-import { listingUrl, siteOf } from '@/lib/memory/listing-url';
+import { isSiteOff, listingUrl, siteOf } from '@/lib/memory/listing-url';
 import type { NoteSightings } from '@/lib/memory/memory-messages';
 import { readCard } from '@/lib/memory/read-card';
 import { siteMoney } from '@/lib/memory/site-money';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { writeSightings } from '../storage/memory-store';
-import { isStorageRefusal, storedValue } from '../storage/store';
+import { isStorageRefusal } from '../storage/store';
 import { memorySettings } from './memory-settings';
 import { notifyWatched } from './watch-notify';
 
 const FLUSH_MS = 1000;
-const DAY = 24 * 60;
-const sweptAt = storedValue('memorySweptAt', z.number(), () => 0);
 
 const waiting = new Map<string, SeenListing>();
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -52,7 +50,8 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
   const settings = await memorySettings.get();
   const pageUrl = sender.url ?? '';
   const first = listingOf(pageUrl, undefined);
-  if (!settings.on || !first || settings.offSites.includes(first.site)) return ok(null);
+  // Lists saved before names were normalised are read through the same normaliser (isSiteOff).
+  if (!settings.on || !first || isSiteOff(first.site, settings.offSites)) return ok(null);
   const host = new URL(pageUrl).hostname;
   const rules = siteMoney(host);
   for (const { vin, url, card, data } of sightings) {
@@ -73,7 +72,7 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
   return ok(null);
 }
 
-/** Writes what waits, in one transaction; then the day's sweep and the watched vehicles' news. */
+/** Writes what waits, in one transaction; then the watched vehicles' news. */
 async function flush(): Promise<void> {
   const batch = [...waiting.values()];
   waiting.clear();
@@ -81,11 +80,7 @@ async function flush(): Promise<void> {
   const at = minutesOf(Date.now());
   if (import.meta.env.MODE === 'loopback') ran('writeSightings');
   try {
-    // The retention's sweep once a day, in the same transaction as the day's first batch.
-    const sweep = (await sweptAt.get()) < at - DAY;
-    const { retentionDays } = await memorySettings.get();
-    const changes = await writeSightings(batch, at, sweep ? at - retentionDays * DAY : undefined);
-    if (sweep) await sweptAt.set(at);
+    const changes = await writeSightings(batch, at);
     await notifyWatched(changes);
   } catch (error) {
     // A full disk or a refused store: these sightings are not kept, and nothing else changes.

@@ -3,7 +3,7 @@
 // sites/tab-vins.ts): a page can never read the memory of other vehicles through its badges.
 
 import { failWith, ok, type Result } from '@/lib/errors/result';
-import { listingKey, minutesOf } from '@/lib/memory/listing-memory';
+import { type ListingMemory, listingKey, minutesOf } from '@/lib/memory/listing-memory';
 import { listingUrl, siteOf } from '@/lib/memory/listing-url';
 import type { HistoryAnswer, HistoryRequest, WatchedList, WatchRequest } from '@/lib/memory/memory-messages';
 import type { Sender } from '@/lib/messaging/sender-kind';
@@ -18,6 +18,7 @@ import {
   setWatched,
   watchedVehicles,
 } from '../storage/memory-store';
+import { withinRetention } from './retention';
 import { sightingsWritten } from './sightings';
 
 export async function getVehicleHistory(
@@ -33,17 +34,35 @@ export async function getVehicleHistory(
     if (page) current = listingKey(vin, siteOf(new URL(sender.url).hostname), link ?? page);
   }
   const [listings, report, watched] = await Promise.all([
-    listingsOf(vin),
+    listingsOf(vin).then(withinRetention),
     reportOdometer(vin),
     isWatched(vin),
   ]);
   return ok({
-    listings: listings.slice(0, 100),
+    listings: answered(listings, current),
     current,
     report,
     watched,
     at: minutesOf(Date.now()),
   });
+}
+
+/** At most this many listings in an answer, and this many of one site: a site minting listing
+ * addresses cannot push the others (or the one asked about) out of the comparison. */
+const MAX_LISTINGS = 100;
+const MAX_PER_SITE = 10;
+
+/** The listings an answer holds: the one asked about, then each site's newest, newest first. */
+function answered(listings: ListingMemory[], current: string | null): ListingMemory[] {
+  const perSite = new Map<string, number>();
+  const kept = listings.filter((l) => l.k === current);
+  for (const listing of [...listings].sort((a, b) => b.last - a.last)) {
+    const count = perSite.get(listing.site) ?? 0;
+    if (listing.k === current || count >= MAX_PER_SITE || kept.length >= MAX_LISTINGS) continue;
+    perSite.set(listing.site, count + 1);
+    kept.push(listing);
+  }
+  return kept;
 }
 
 export async function watchVehicle(
@@ -68,7 +87,10 @@ export async function getWatched(): Promise<Result<WatchedList>> {
   await sightingsWritten();
   const watched = (await watchedVehicles()).sort((a, b) => b.at - a.at);
   const vehicles = await Promise.all(
-    watched.map(async (vehicle) => ({ watched: vehicle, listings: await listingsOf(vehicle.vin) })),
+    watched.map(async (vehicle) => ({
+      watched: vehicle,
+      listings: await withinRetention(await listingsOf(vehicle.vin)),
+    })),
   );
   return ok({ vehicles, at: minutesOf(Date.now()) });
 }

@@ -35,15 +35,8 @@ export interface ListingChange {
   after: ListingMemory;
 }
 
-/**
- * Writes a batch of sightings seen at minute `at`, in one transaction (with the retention's sweep of
- * listings last seen before minute `sweepBefore`, when given: once a day); the listings it changed.
- */
-export async function writeSightings(
-  batch: SeenListing[],
-  at: number,
-  sweepBefore?: number,
-): Promise<ListingChange[]> {
+/** Writes a batch of sightings seen at minute `at`, in one transaction; the listings it changed. */
+export async function writeSightings(batch: SeenListing[], at: number): Promise<ListingChange[]> {
   const database = await openLibrary();
   const tx = database.transaction('listings', 'readwrite');
   // Every read asked at once, then every write: a transaction runs its requests in order either way,
@@ -76,13 +69,19 @@ export async function writeSightings(
   // Handled here: a refused write rejects the transaction below, which is what the caller hears.
   const written = Promise.all(writes);
   written.catch(() => undefined);
-  if (sweepBefore !== undefined)
-    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-      const last = (cursor.value as { last?: unknown }).last;
-      if (typeof last !== 'number' || last < sweepBefore) await cursor.delete();
-    }
   await Promise.all([written, tx.done]);
   return changes;
+}
+
+/** Forgets every listing last seen before minute `before` (the retention: memory/retention.ts). */
+export async function sweepListings(before: number): Promise<void> {
+  const database = await openLibrary();
+  const tx = database.transaction('listings', 'readwrite');
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    const last = (cursor.value as { last?: unknown }).last;
+    if (typeof last !== 'number' || last < before) await cursor.delete();
+  }
+  await tx.done;
 }
 
 export async function listingsOf(vin: string): Promise<ListingMemory[]> {

@@ -4,7 +4,7 @@
 // Autotrader's __BONNET_DATA__ entries, CarMax's `const cars` literal, card text.
 import { describe, expect, it } from 'vitest';
 import { recordFacts, sane } from '@/lib/memory/listing-facts';
-import { listingUrl, siteOf } from '@/lib/memory/listing-url';
+import { isSiteOff, listingUrl, siteName, siteOf } from '@/lib/memory/listing-url';
 import { readCard } from '@/lib/memory/read-card';
 import { siteMoney } from '@/lib/memory/site-money';
 
@@ -267,5 +267,31 @@ describe('the listing address and its site', () => {
     expect(siteOf('seattle.craigslist.org')).toBe('craigslist.org');
     expect(siteOf('www.cars.com')).toBe('cars.com');
     expect(siteOf('www.dealer-example.com')).toBe('dealer-example.com');
+  });
+});
+
+describe('a site left out, however it is written (issue 55)', () => {
+  it('scheme, www., m., port, path, trailing dot and case all name one site', () => {
+    for (const spelling of [
+      'cars.com',
+      'www.cars.com',
+      'WWW.Cars.Com.',
+      'https://www.cars.com',
+      'https://www.cars.com/shopping/results/?zip=1',
+      'http://m.cars.com:8080/',
+      ' cars.com ',
+    ])
+      expect(siteName(spelling), spelling).toBe('cars.com');
+    expect(siteName('https://www.smithford.com')).toBe('smithford.com');
+    expect(siteName('seattle.craigslist.org')).toBe('craigslist.org');
+    expect(siteName('   ')).toBe('');
+  });
+
+  it('a listed site leaves out its subdomains, and no other site that merely ends the same', () => {
+    expect(isSiteOff('smithford.com', ['https://www.smithford.com'])).toBe(true);
+    expect(isSiteOff('shop.smithford.com', ['smithford.com'])).toBe(true);
+    expect(isSiteOff('cars.com', ['www.cars.com'])).toBe(true);
+    expect(isSiteOff('notsmithford.com', ['smithford.com'])).toBe(false);
+    expect(isSiteOff('cars.com', [''])).toBe(false);
   });
 });

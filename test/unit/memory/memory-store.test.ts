@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { DEFAULT_MEMORY_SETTINGS } from '@/lib/memory/memory-messages';
 import { noFacts } from '@/lib/reports/facts/report-facts';
-import { type Sender, startBackground } from '../support/background-harness';
+import { fireDueAlarms, flushIo, type Sender, startBackground } from '../support/background-harness';
 
 const VIN = '1G1PG5SC3C7167133';
 const OTHER = '5N3ZA0NE1AN908084';
@@ -278,6 +278,65 @@ describe('the memory of vehicles seen', () => {
     expect((await storeCounts()).listings).toBe(1);
   });
 
+  it('a site left out is honoured as the browser names it, in a list saved before names were normalised (issue 55)', async () => {
+    const bg = await startBackground({ configured: true });
+    const id = bg.senders.page.id;
+    // Written as the previous version saved it: lower-cased only, so "www." and schemes stayed.
+    const raw = await openDB('vin-history-store');
+    await raw.put(
+      'values',
+      { ...DEFAULT_MEMORY_SETTINGS, offSites: ['www.cars.com', 'https://www.smithford.com'] },
+      'memorySettings',
+    );
+    raw.close();
+    const sighting = { sightings: [{ vin: VIN, ...card(9000) }] };
+    await bg.deliver('noteSightings', sighting, { ...tab(7), id } as Sender);
+    await bg.deliver('noteSightings', sighting, {
+      ...tab(8, 'https://www.smithford.com/inventory/1'),
+      id,
+    } as Sender);
+    await bg.deliver('noteSightings', sighting, {
+      ...tab(9, 'https://shop.smithford.com/used/2'),
+      id,
+    } as Sender);
+    await bg.deliver('getWatched', undefined, bg.senders.page); // writes whatever waits
+    expect((await storeCounts()).listings).toBe(0);
+    // Saved again from the options page, each name as a page's host names it.
+    const saved = await bg.deliver(
+      'saveMemorySettings',
+      { ...DEFAULT_MEMORY_SETTINGS, offSites: ['https://www.smithford.com', 'WWW.Cars.Com.'] },
+      bg.senders.page,
+    );
+    expect(saved.value.offSites).toEqual(['smithford.com', 'cars.com']);
+  });
+
+  it('a site minting listing addresses cannot push the listing asked about, or other sites, out of the answer (issue 55)', async () => {
+    const bg = await startBackground({ configured: true });
+    const id = bg.senders.page.id;
+    const autotrader = {
+      ...tab(8, 'https://www.autotrader.com/cars-for-sale/vehicledetails.xhtml?listingId=1'),
+      id,
+    } as Sender;
+    await showVins(bg, autotrader, [VIN]);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(9500, 60000) }] }, autotrader);
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    // 150 listings of the same VIN on a site whose name sorts first, seen after it.
+    const minted = { ...tab(9, 'https://www.aaa-autos.example/list'), id } as Sender;
+    const sightings = Array.from({ length: 150 }, (_, i) => ({
+      vin: VIN,
+      url: `https://www.aaa-autos.example/listing/${i}`,
+      ...card(20000 + i),
+    }));
+    await bg.deliver('noteSightings', { sightings }, minted);
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    expect((await storeCounts()).listings).toBe(151);
+    const answer = await bg.deliver('getVehicleHistory', { vin: VIN }, autotrader);
+    const sites = answer.value.listings.map((l: { site: string }) => l.site);
+    expect(sites).toContain('autotrader.com');
+    expect(answer.value.listings.some((l: { k: string }) => l.k === answer.value.current)).toBe(true);
+    expect(sites.filter((s: string) => s === 'aaa-autos.example').length).toBeLessThanOrEqual(10);
+  });
+
   it('a page learns only about the vehicles its own tab shows; it cannot watch or forget others', async () => {
     const bg = await startBackground({ configured: true });
     const id = bg.senders.page.id;
@@ -329,6 +388,45 @@ describe('the memory of vehicles seen', () => {
     ).toHaveLength(1);
     expect((await bg.deliver('clearBrowsingMemory', undefined, bg.senders.page)).ok).toBe(true);
     expect(await storeCounts()).toEqual({ listings: 0, watched: 0 });
+  });
+
+  it('the retention with the clock moved and nothing arriving: not answered on read, swept by the daily alarm, the alarm made again at start (issue 55)', async () => {
+    let bg = await startBackground({ configured: true });
+    const id = bg.senders.page.id;
+    const cars = { ...tab(7), id } as Sender;
+    await showVins(bg, cars, [VIN]);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(9000) }] }, cars);
+    await bg.deliver('watchVehicle', { vin: VIN, on: true }, cars);
+    await bg.deliver(
+      'saveMemorySettings',
+      { ...DEFAULT_MEMORY_SETTINGS, retentionDays: 30 },
+      bg.senders.page,
+    );
+    expect(
+      (await bg.deliver('getWatched', undefined, bg.senders.page)).value.vehicles[0].listings,
+    ).toHaveLength(1);
+    expect((await storeCounts()).listings).toBe(1);
+    expect(await fakeBrowser.alarms.get('memory-retention')).toBeDefined();
+
+    // 200 days later, no page opened: the answer holds nothing past 30 days, before any sweep.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 200 * 24 * 3600_000);
+    const answer = await bg.deliver('getVehicleHistory', { vin: VIN }, bg.senders.page);
+    expect(answer.value.listings).toEqual([]);
+    expect((await bg.deliver('getWatched', undefined, bg.senders.page)).value.vehicles[0].listings).toEqual(
+      [],
+    );
+    // The daily alarm, due: the store keeps nothing past the retention.
+    expect(await fireDueAlarms()).toBeGreaterThan(0);
+    await flushIo();
+    await expect.poll(async () => (await storeCounts()).listings).toBe(0);
+
+    // The browser dropped the alarm across a restart: the next worker makes it again.
+    await fakeBrowser.alarms.clear('memory-retention');
+    bg = await startBackground({ configured: true, keepStorage: true });
+    await expect
+      .poll(async () => (await fakeBrowser.alarms.get('memory-retention'))?.periodInMinutes)
+      .toBe(24 * 60);
   });
 
   it("a watched vehicle's price drop, shown by a page the user opens, is a notification when turned on; nothing else is", async () => {
