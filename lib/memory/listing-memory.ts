@@ -26,6 +26,8 @@ export const Sighting = z.object({
       .check(z.maxLength(40)),
   ),
   data: z.optional(DataFacts),
+  /** When the content script noted it (ms since 1970): a clear or a forget after it wins. */
+  noted: z.optional(z.number()),
 });
 export type Sighting = z.infer<typeof Sighting>;
 

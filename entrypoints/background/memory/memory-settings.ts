@@ -5,6 +5,7 @@ import { siteName } from '@/lib/memory/listing-url';
 import { DEFAULT_MEMORY_SETTINGS, MemorySettings } from '@/lib/memory/memory-messages';
 import { clearMemory } from '../storage/memory-store';
 import { storedValue } from '../storage/store';
+import { discardSightings } from './sightings';
 
 export const memorySettings = storedValue('memorySettings', MemorySettings, () => DEFAULT_MEMORY_SETTINGS);
 
@@ -18,8 +19,9 @@ export async function saveMemorySettings(settings: MemorySettings): Promise<Resu
   return ok(saved);
 }
 
-/** "Clear browsing memory": every listing and watched vehicle, at once. */
+/** "Clear browsing memory": every listing and watched vehicle, at once; every note made before it lost. */
 export async function clearBrowsingMemory(): Promise<Result<null>> {
+  await discardSightings();
   await clearMemory();
   return ok(null);
 }

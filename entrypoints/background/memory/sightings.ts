@@ -8,6 +8,7 @@
 // the user left out, or with the memory off; listings unseen past the retention are swept once a day.
 // A sighting still waiting when the worker stops is lost: one view of a listing, nothing else.
 
+import { z } from 'zod/mini';
 import { ran } from '@/lib/bench/bench-probe';
 import { ok, type Result } from '@/lib/errors/result';
 import { minutesOf, type SeenListing } from '@/lib/memory/listing-memory';
@@ -17,11 +18,16 @@ import { readCard } from '@/lib/memory/read-card';
 import { siteMoney } from '@/lib/memory/site-money';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import { writeSightings } from '../storage/memory-store';
-import { isStorageRefusal } from '../storage/store';
+import { isStorageRefusal, storedValue } from '../storage/store';
 import { memorySettings } from './memory-settings';
 import { notifyWatched } from './watch-notify';
 
 const FLUSH_MS = 1000;
+/** When the memory was last cleared, and each vehicle last forgotten (ms): notes made before lose. */
+const clearedAt = storedValue('memoryClearedAt', z.number(), () => 0);
+const forgottenAt = storedValue('memoryForgottenAt', z.record(z.string(), z.number()), () => ({}));
+/** A forget is remembered this long: a content script's notes wait a second at most. */
+const FORGET_KEPT_MS = 60 * 60_000;
 
 const waiting = new Map<string, SeenListing>();
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -54,9 +60,11 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
   if (!settings.on || !first || isSiteOff(first.site, settings.offSites)) return ok(null);
   const host = new URL(pageUrl).hostname;
   const rules = siteMoney(host);
-  for (const { vin, url, card, data } of sightings) {
+  const [cleared, forgotten] = await Promise.all([clearedAt.get(), forgottenAt.get()]);
+  const received = Date.now();
+  for (const { vin, url, card, data, noted = received } of sightings) {
     const where = listingOf(pageUrl, url);
-    if (!where) continue;
+    if (!where || noted <= cleared || noted <= (forgotten[vin] ?? 0)) continue;
     const seen: SeenListing = {
       vin,
       ...where,
@@ -86,6 +94,24 @@ async function flush(): Promise<void> {
     // A full disk or a refused store: these sightings are not kept, and nothing else changes.
     if (!isStorageRefusal(error)) console.warn('[memory]', error);
   }
+}
+
+/**
+ * Before a clear (no `vin`) or a forget: every note made until now loses, those still in a content
+ * script's queue (by their stamp) and those waiting here; a write under way is finished first.
+ */
+export async function discardSightings(vin?: string): Promise<void> {
+  const now = Date.now();
+  if (vin)
+    await forgottenAt.update((all) => ({
+      ...Object.fromEntries(Object.entries(all).filter(([, at]) => at > now - FORGET_KEPT_MS)),
+      [vin]: now,
+    }));
+  else await clearedAt.set(now);
+  // Received before the stamp was kept: they are in `waiting` once read, and taken out here.
+  await Promise.allSettled(receiving);
+  for (const [key, seen] of waiting) if (!vin || seen.vin === vin) waiting.delete(key);
+  await flushing;
 }
 
 /** Resolves once every sighting received so far is written (tests, and before a read of the memory). */

@@ -19,7 +19,7 @@ import {
   watchedVehicles,
 } from '../storage/memory-store';
 import { withinRetention } from './retention';
-import { sightingsWritten } from './sightings';
+import { discardSightings, sightingsWritten } from './sightings';
 
 export async function getVehicleHistory(
   { vin, url }: HistoryRequest,
@@ -77,6 +77,8 @@ export async function watchVehicle(
 
 export async function forgetVehicleMemory({ vin }: { vin: Vin }, sender: Sender): Promise<Result<null>> {
   if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  // Notes of it made before the click, queued in a content script or waiting here, lose.
+  await discardSightings(vin);
   await sightingsWritten();
   await forgetVehicle(vin);
   return ok(null);

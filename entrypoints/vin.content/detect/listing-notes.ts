@@ -53,7 +53,7 @@ function pageCard(doc: Document): Element | null {
 }
 
 /** What the page shows of one badged vehicle: its card's texts, and its data records' figures. */
-function sightingOf(placement: Placement, found: Occurrence[], doc: Document): Sighting {
+function sightingOf(placement: Placement, found: Occurrence[], doc: Document, noted: number): Sighting {
   const records = recordsOf(found);
   let data: ListingFacts = {};
   for (const record of records) data = { ...recordFacts(record), ...data };
@@ -67,6 +67,7 @@ function sightingOf(placement: Placement, found: Occurrence[], doc: Document): S
     ...(link ? { url: link } : {}),
     ...(snippets.length ? { card: snippets } : {}),
     ...(Object.keys(facts).length ? { data: facts } : {}),
+    noted,
   };
 }
 
@@ -80,7 +81,8 @@ export function createListingNotes(
   send: (sightings: Sighting[]) => void,
   onRead?: (ms: number) => void,
 ) {
-  const waiting: Array<{ placement: Placement; found: Occurrence[] }> = [];
+  // Each stamped when noted: "Clear browsing memory" clicked before its message goes wins over it.
+  const waiting: Array<{ placement: Placement; found: Occurrence[]; noted: number }> = [];
   let scheduled = false;
   let sentAt = Number.NEGATIVE_INFINITY;
   // The first batch goes at once (a tab closed a moment after it opened was still seen), the next
@@ -93,7 +95,7 @@ export function createListingNotes(
     sentAt = performance.now();
     const sightings = waiting
       .splice(0, SIGHTINGS_PER_MESSAGE)
-      .map(({ placement, found }) => sightingOf(placement, found, doc));
+      .map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted));
     onRead?.(performance.now() - sentAt);
     send(sightings);
     scheduled = false;
@@ -102,7 +104,7 @@ export function createListingNotes(
   return {
     /** Notes a badged vehicle, read when its message goes. */
     note(placement: Placement, found: Occurrence[]): void {
-      waiting.push({ placement, found });
+      waiting.push({ placement, found, noted: Date.now() });
       if (!scheduled) schedule();
     },
     /** The listing's own link (the panel asks about that listing), read when the panel opens. */

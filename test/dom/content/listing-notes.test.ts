@@ -24,12 +24,15 @@ describe('listing notes', () => {
     const mounted: Array<[Placement, Occurrence[]]> = [];
     await scanFixture('cars-com.html', noActions, (placement, _, found) => mounted.push([placement, found]));
     vi.useFakeTimers();
+    const notedAt = Date.now();
     for (const [placement, found] of mounted) notes.note(placement, found);
     // Read when sent: a mileage the page changes before then is the one remembered.
     (document.querySelector('.mileage') as HTMLElement).textContent = '98,900 mi.';
     expect(sent).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toHaveLength(1);
+    // Stamped when noted, not when sent: a clear clicked in between wins (issue 55).
+    expect(sent[0]?.sightings.every((s) => s.noted === notedAt)).toBe(true);
     const cars = siteMoney('www.cars.com');
     const byVin = new Map(
       sent[0]?.sightings.map((s) => [s.vin as string, readCard(s.card ?? [], s.data ?? {}, cars)]),

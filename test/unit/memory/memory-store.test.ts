@@ -429,6 +429,51 @@ describe('the memory of vehicles seen', () => {
       .toBe(24 * 60);
   });
 
+  it('"Clear browsing memory" and "Forget this vehicle" win over every note made before the click (issue 55)', async () => {
+    const bg = await startBackground({ configured: true });
+    const id = bg.senders.page.id;
+    const cars = { ...tab(7), id } as Sender;
+    await showVins(bg, cars, [VIN, OTHER]);
+    // The background's own batch: received, not yet written (it waits up to a second).
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(9000), noted: Date.now() }] }, cars);
+    // A content script's queue: noted a moment before the click, sent after it.
+    const queued = { vin: OTHER, ...card(7000), noted: Date.now() - 300 };
+    expect((await bg.deliver('clearBrowsingMemory', undefined, bg.senders.page)).ok).toBe(true);
+    await bg.deliver('noteSightings', { sightings: [queued] }, cars);
+    await bg.deliver('getWatched', undefined, bg.senders.page); // writes whatever waits
+    expect((await storeCounts()).listings).toBe(0);
+    expect((await bg.deliver('getVehicleHistory', { vin: VIN }, cars)).value.listings).toEqual([]);
+    // A note made after the click is kept.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await bg.deliver(
+      'noteSightings',
+      { sightings: [{ vin: OTHER, ...card(7000), noted: Date.now() }] },
+      cars,
+    );
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    expect((await storeCounts()).listings).toBe(1);
+
+    // Forgetting one vehicle: its notes from before lose, the other vehicle's do not.
+    const before = Date.now();
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(9100), noted: before }] }, cars);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await bg.deliver('forgetVehicle', { vin: VIN }, cars)).ok).toBe(true);
+    await bg.deliver(
+      'noteSightings',
+      {
+        sightings: [
+          { vin: VIN, ...card(9200), noted: before },
+          { vin: OTHER, ...card(6900), noted: before },
+        ],
+      },
+      cars,
+    );
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    expect((await bg.deliver('getVehicleHistory', { vin: VIN }, cars)).value.listings).toEqual([]);
+    const other = (await bg.deliver('getVehicleHistory', { vin: OTHER }, cars)).value.listings;
+    expect(other[0].prices.map((p: number[]) => p[1])).toEqual([7000, 6900]);
+  });
+
   it("a watched vehicle's price drop, shown by a page the user opens, is a notification when turned on; nothing else is", async () => {
     const bg = await startBackground({ configured: true });
     const id = bg.senders.page.id;
