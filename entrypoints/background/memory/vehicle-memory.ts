@@ -70,6 +70,11 @@ export async function watchVehicle(
   sender: Sender,
 ): Promise<Result<boolean>> {
   if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  if (sender.tab?.incognito)
+    return failWith(
+      'forbidden',
+      'Nothing is kept from a private window: open this listing in a normal window to watch it.',
+    );
   const at = minutesOf(Date.now());
   await setWatched(on ? { vin, at, looked: at, ...(title ? { title } : {}) } : { vin, off: true });
   return ok(on);

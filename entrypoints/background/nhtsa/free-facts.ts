@@ -45,8 +45,11 @@ export async function setFreeFacts({ on }: { on: boolean }): Promise<Result<Free
   return getFreeFactsAccess();
 }
 
-/** Kept decodes, the rest from NHTSA (one GET, or POSTs of 50), rows matched by their VIN. */
-async function decodeAll(vins: string[], hosts: NhtsaHosts): Promise<Record<string, DecodeRow>> {
+/**
+ * Kept decodes, the rest from NHTSA (one GET, or POSTs of 50), rows matched by their VIN; kept in
+ * turn unless asked from a private window (`keep` false: PRIVACY.md, nothing kept from those).
+ */
+async function decodeAll(vins: string[], hosts: NhtsaHosts, keep = true): Promise<Record<string, DecodeRow>> {
   const found = await keptDecodes(vins);
   const missing = vins.filter((vin) => !found[vin]);
   for (let i = 0; i < missing.length; i += BATCH) {
@@ -75,7 +78,7 @@ async function decodeAll(vins: string[], hosts: NhtsaHosts): Promise<Record<stri
         'invalid-response',
         'NHTSA answered without a decode. Nothing was kept; try again later.',
       );
-    await keepDecodes(fresh);
+    if (keep) await keepDecodes(fresh);
     Object.assign(found, fresh);
   }
   return found;
@@ -86,17 +89,19 @@ const shareVehicle = sharedCalls<FreeFacts>();
 const shareModel = sharedCalls<FreeFacts['model']>();
 
 /** A model's recalls, complaints and stars: kept, or asked (four requests) and kept when all came. */
-function modelFacts(row: DecodeRow, hosts: NhtsaHosts): Promise<FreeFacts['model']> {
+function modelFacts(row: DecodeRow, hosts: NhtsaHosts, keep: boolean): Promise<FreeFacts['model']> {
   const model = modelOf(row);
   if (!model) return Promise.resolve(null);
   const key = `${model.year}|${model.make}|${model.model}`.toLowerCase();
-  return shareModel(key, () => askModel(model, key, hosts));
+  // A private window's asking is shared only with another's: its answer is not kept.
+  return shareModel(keep ? key : `${key}|private`, () => askModel(model, key, hosts, keep));
 }
 
 async function askModel(
   model: { make: string; model: string; year: number },
   key: string,
   hosts: NhtsaHosts,
+  keep: boolean,
 ): Promise<FreeFacts['model']> {
   const kept = await keptModel(key);
   if (kept) return { ok: true, value: kept };
@@ -123,7 +128,7 @@ async function askModel(
         variants: variants.Results.length,
       },
     };
-    await keepModel(key, facts);
+    if (keep) await keepModel(key, facts);
     return { ok: true, value: facts };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -136,9 +141,10 @@ export async function getFreeFacts({ vin }: { vin: Vin }, sender: Sender): Promi
   if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
   const hosts = await nhtsaHosts();
   if (!(await nhtsaAllowed(hosts))) return ok({ on: false });
-  const facts = await shareVehicle(vin, async () => {
-    const decode = (await decodeAll([vin], hosts))[vin] as DecodeRow;
-    return { vin, decode, model: await modelFacts(decode, hosts) };
+  const keep = !sender.tab?.incognito;
+  const facts = await shareVehicle(keep ? vin : `${vin}|private`, async () => {
+    const decode = (await decodeAll([vin], hosts, keep))[vin] as DecodeRow;
+    return { vin, decode, model: await modelFacts(decode, hosts, keep) };
   });
   return ok({ on: true, facts });
 }

@@ -337,6 +337,21 @@ describe('the memory of vehicles seen', () => {
     expect(sites.filter((s: string) => s === 'aaa-autos.example').length).toBeLessThanOrEqual(10);
   });
 
+  it('"Watch this vehicle" from a private window is refused, saying why; nothing is written (issue 55)', async () => {
+    const bg = await startBackground({ configured: true });
+    const privateTab = { ...tab(12, CARS_PAGE, true), id: bg.senders.page.id } as Sender;
+    await showVins(bg, privateTab, [VIN]);
+    const answer = await bg.deliver(
+      'watchVehicle',
+      { vin: VIN, on: true, title: '2012 Chevrolet Cruze' },
+      privateTab,
+    );
+    expect(answer.ok).toBe(false);
+    expect(answer.error.message).toMatch(/Nothing is kept from a private window/);
+    expect((await bg.deliver('getWatched', undefined, bg.senders.page)).value.vehicles).toEqual([]);
+    expect(await storeCounts()).toEqual({ listings: 0, watched: 0 });
+  });
+
   it('a page learns only about the vehicles its own tab shows; it cannot watch or forget others', async () => {
     const bg = await startBackground({ configured: true });
     const id = bg.senders.page.id;

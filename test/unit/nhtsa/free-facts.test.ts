@@ -124,6 +124,24 @@ describe('one vehicle', () => {
     expect(requests()).toEqual(['decode', 'recalls', 'complaints', 'ratings', 'rating']);
   });
 
+  it('a badge in a private window is answered and nothing of it is kept (issue 55)', async () => {
+    await allow();
+    const privateTab = { ...bg.senders.contentScript, tab: { id: 9, incognito: true } };
+    await bg.deliver(
+      'reportPageVins',
+      { candidates: [{ vin: CRUZE, labelled: true }], reset: true },
+      privateTab,
+    );
+    const answer = await bg.deliver('getFreeFacts', { vin: CRUZE }, privateTab);
+    expect(answer.value.on).toBe(true);
+    expect(requests()).toEqual(['decode', 'recalls', 'complaints', 'ratings', 'rating']);
+    // A worker restarted has nothing of it: a look from a normal window asks NHTSA again.
+    bg = await startBackground({ keepStorage: true });
+    await allow();
+    await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page);
+    expect(requests()).toEqual(['decode', 'recalls', 'complaints', 'ratings', 'rating']);
+  });
+
   it('turned off, what NHTSA said is forgotten; turned on again, it is asked again', async () => {
     await allow();
     await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page);
