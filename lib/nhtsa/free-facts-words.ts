@@ -30,7 +30,8 @@ export const problemWords = (d: VehicleDecode) =>
 export function recallHeadline(recalls: RecallRow[], d: VehicleDecode): string {
   const model = [d.year, d.make, d.model].join(' ');
   if (recalls.length === 0)
-    return `No recall campaigns on record for the ${model}. That is by model year, not proof this car is safe.`;
+    // NHTSA answers a model name its recall catalogue spells otherwise with the same empty answer.
+    return `No recall campaigns on record for the ${model} as NHTSA names them: by model year, not proof this car is safe.`;
   const parked = recalls.filter((r) => r.parkIt).length;
   const outside = recalls.filter((r) => r.parkOutSide).length;
   const urgent = [

@@ -6,7 +6,10 @@
 // Answers keep NHTSA's shapes and quirks: every decode value a string, "" when unknown; a VIN with a
 // wrong check digit still decoded, with ErrorCode "1"; a maker without data "8"; unknown makers "7";
 // recalls `Count`/`results`, complaints `count`/`results` in lower case, ratings `Count`/`Results`;
-// an unknown model answered 200 with empty results (NHTSA does not 404). Faults as the service's
+// a make, model and year recalls or complaints hold nothing on answered HTTP 400 with the ordinary
+// empty body (`{"Count":0,"Message":"Results returned successfully","results":[]}`, the complaints'
+// keys in lower case), as several independent public NHTSA clients document and test; ratings
+// answer 200 with none (NHTSA does not 404). Faults as the service's
 // (simulator/faults.ts), by endpoint: decode, decodeBatch, recalls, complaints, ratings.
 import { Hono } from 'hono';
 import { checkDigitStatus } from '../../lib/vin/vin-syntax';
@@ -163,7 +166,10 @@ export function createNhtsaStandIn() {
       Model: (q.model ?? '').toUpperCase(),
       overTheAirUpdate: false,
     }));
-    return c.json({ Count: results.length, Message: 'Results returned successfully', results });
+    return c.json(
+      { Count: results.length, Message: 'Results returned successfully', results },
+      results.length ? 200 : 400,
+    );
   });
 
   app.get('/complaints/complaintsByVehicle', (c) => {
@@ -191,7 +197,10 @@ export function createNhtsaStandIn() {
           products: [],
         }))
       : [];
-    return c.json({ count: results.length, message: 'Results returned successfully', results });
+    return c.json(
+      { count: results.length, message: 'Results returned successfully', results },
+      results.length ? 200 : 400,
+    );
   });
 
   app.get('/SafetyRatings/modelyear/:year/make/:make/model/:model', (c) => {

@@ -156,7 +156,7 @@ describe('free facts from NHTSA', () => {
       .toContain('Free facts from NHTSA: 2010 TOYOTA Camry');
     // No campaign for this model year: said as NHTSA keeps it, never as "safe".
     expect(await facts.textContent()).toContain(
-      'No recall campaigns on record for the 2010 TOYOTA Camry. That is by model year, not proof this car is safe.',
+      'No recall campaigns on record for the 2010 TOYOTA Camry as NHTSA names them: by model year, not proof this car is safe.',
     );
     expect(await facts.textContent()).toContain('NHTSA has no overall crash rating for this model year.');
     await stack.browser.screenshot(viewer, 'free-facts-viewer', { fullPage: false });

@@ -17,6 +17,19 @@ const queue = createSerialQueue();
 let lastAt = 0;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/**
+ * NHTSA's recalls and complaints answer a make, model and year they hold nothing on with HTTP 400 and
+ * their ordinary empty body (the complaints' keys in lower case), as public clients document; any
+ * other 400 is a failure.
+ */
+function emptyAnswer(json: unknown): boolean {
+  if (typeof json !== 'object' || json === null) return false;
+  const body = json as Record<string, unknown>;
+  const count = body.Count ?? body.count;
+  const message = String(body.Message ?? body.message ?? '');
+  return count === 0 && Array.isArray(body.results) && body.results.length === 0 && /success/i.test(message);
+}
+
 async function once<S extends z.ZodMiniType>(url: string, schema: S, init: RequestInit): Promise<z.infer<S>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), READ_TIMEOUT_MS * 2);
@@ -52,7 +65,8 @@ async function once<S extends z.ZodMiniType>(url: string, schema: S, init: Reque
     );
   if (status >= 500) throw failed('server', `NHTSA's server failed (HTTP ${status}).`, status);
   const json = parseJson(text);
-  const parsed = response.ok && json !== undefined ? schema.safeParse(json) : undefined;
+  const answered = response.ok || (status === 400 && emptyAnswer(json));
+  const parsed = answered && json !== undefined ? schema.safeParse(json) : undefined;
   if (!parsed?.success)
     throw failed(
       'invalid-response',

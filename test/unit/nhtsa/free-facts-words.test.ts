@@ -42,7 +42,7 @@ describe('free facts in words', () => {
   it('no recall on record is never "safe"; "park it" first, then "park outside", then the newest', () => {
     const cruze = decoded('1G1PG5SC3C7167133');
     expect(recallHeadline([], cruze)).toBe(
-      'No recall campaigns on record for the 2012 CHEVROLET Cruze. That is by model year, not proof this car is safe.',
+      'No recall campaigns on record for the 2012 CHEVROLET Cruze as NHTSA names them: by model year, not proof this car is safe.',
     );
     expect(recallHeadline([], cruze)).toContain('not proof this car is safe');
     const ordered = recallsInOrder([

@@ -171,7 +171,7 @@ describe('one vehicle', () => {
     expect(requests().filter((e) => e !== 'decode')).toEqual(['recalls', 'complaints', 'ratings', 'rating']);
   });
 
-  it('a model without recalls, complaints or ratings: empty answers, kept as such', async () => {
+  it("a model without recalls, complaints or ratings: NHTSA's empty 400s read as none on record, kept as such (issue 55)", async () => {
     await allow();
     const facts = (await bg.deliver('getFreeFacts', { vin: 'JTHFE2C23A2509749' }, bg.senders.page)).value
       .facts;
@@ -180,8 +180,40 @@ describe('one vehicle', () => {
       complaints: { count: 0, crashes: 0, fires: 0, top: [] },
       rating: { overall: null, variants: 0 },
     });
-    // No rated version: the second ratings request is not made.
-    expect(requests()).toEqual(['decode', 'recalls', 'complaints', 'ratings']);
+    // Recalls and complaints answered HTTP 400 with their empty body (the stand-in, as NHTSA); no
+    // rated version: the second ratings request is not made. Four requests on the first look.
+    expect(bg.nhtsa.log.map((e) => [e.endpoint, e.status])).toEqual([
+      ['decode', 200],
+      ['recalls', 400],
+      ['complaints', 400],
+      ['ratings', 200],
+    ]);
+    // A second look, and a look after the worker restarted: none.
+    bg.nhtsa.log.length = 0;
+    await bg.deliver('getFreeFacts', { vin: 'JTHFE2C23A2509749' }, bg.senders.page);
+    expect(requests()).toEqual([]);
+    bg = await startBackground({ keepStorage: true });
+    await allow();
+    expect(
+      (await bg.deliver('getFreeFacts', { vin: 'JTHFE2C23A2509749' }, bg.senders.page)).value.facts.model.ok,
+    ).toBe(true);
+    expect(requests()).toEqual([]);
+  });
+
+  it('any other 400 from recalls is a failure, said, not kept, and asked again next time', async () => {
+    await allow();
+    bg.nhtsa.faults.add({
+      kind: 'status',
+      endpoint: 'recalls',
+      status: 400,
+      body: { Message: 'Invalid parameter: modelYear' },
+      times: 1,
+    } as never);
+    const first = (await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page)).value.facts;
+    expect(first.model.ok).toBe(false);
+    expect(first.model.error.message).toMatch(/^NHTSA's answer was not what its API sends \(HTTP 400/);
+    await bg.deliver('getFreeFacts', { vin: CRUZE }, bg.senders.page);
+    expect(requests().filter((e) => e === 'recalls')).toHaveLength(2);
   });
 });
 
