@@ -2,12 +2,15 @@
 // read by the extractor with each browser's own DOMParser, as the library page reads them: Chromium's
 // and Firefox's (the 2024 providerB accident table is invalid markup whose rows only a spec parser
 // keeps: docs/report-evidence.md §4). Expected facts: test/support/report-variants.ts (hand-read).
+// And issue 55's trap, a row hidden by the report's own stylesheet class before the visible one
+// (support/report-hidden-rows.ts): each engine's own element.matches() decides the cascade.
 import { build } from 'esbuild';
 import puppeteer, { type Browser as FirefoxBrowser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportFacts } from '@/lib/reports/facts/report-facts';
 import { firefoxPath } from '../../scripts/browser-paths';
 import { bundlePage } from '../support/bundle-page';
+import { hiddenCopyTrap } from '../support/report-hidden-rows';
 import { factValues, REPORT_VARIANTS, variantHtml } from '../support/report-variants';
 
 const ENTRY = `import { extractFacts } from './lib/reports/facts/extract-facts';
@@ -55,4 +58,11 @@ describe.each(['Chromium', 'Firefox'])("%s's DOMParser", (browser) => {
       expect(factValues(facts)).toEqual(expected);
     },
   );
+});
+
+describe.each(['Chromium', 'Firefox'])("%s: facts only from what the report's own styles show", (browser) => {
+  it('a hidden "No Issues Reported" copy of the accident row before the visible one: 2 accidents, severe', async () => {
+    const facts = await (readers[browser] as Read)(hiddenCopyTrap());
+    expect(facts.accidents?.value).toEqual({ count: 2, worst: 'severe' });
+  });
 });

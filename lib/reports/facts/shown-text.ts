@@ -1,47 +1,88 @@
 // What a report shows, as opposed to what its markup holds (docs/report-evidence.md §3.4, §4): the
-// viewer renders a report without its remote stylesheets, so only inline `display:none` hides, but
-// facts must never come from the score modal or lightbox a reader never opens, from screen-reader
-// copies that repeat a line, from template leftovers (`th:block`) or from anything a script or
-// <noscript> holds. Works on an inert DOMParser document: nothing is laid out, nothing runs.
+// viewer renders a report without its remote stylesheets, so what hides is the report's own inline
+// <style> sheets and style attributes (report-styles.ts: display:none and opacity:0 hide a subtree;
+// visibility and font-size:0 are inherited and a descendant can undo them; a closed accordion is text
+// a reader can open, not hidden), and facts never come from the score modal or lightbox a reader
+// never opens, from screen-reader copies that repeat a line, from template leftovers (`th:block`) or
+// from anything a script or <noscript> holds. Works on an inert DOMParser document: nothing is laid
+// out, nothing runs.
+import { reportStyles, zeroSize } from './report-styles';
 
 /** Elements whose words a reader never sees in the report (an icon's <svg> shows a drawing; its
  * <title> is a tooltip, never a cell's verdict). */
 const UNSEEN_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'TH:BLOCK', 'HEAD', 'TITLE', 'SVG']);
 const UNSEEN_CLASSES = ['visually-hidden', 'sr-only', 'modal', 'aboutscorelightbox'];
-const HIDING_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important)?\s*(;|$)/i;
+const declared = (element: Element) => reportStyles(element.ownerDocument).declared(element);
 
-/** Whether this element itself hides its words (not its ancestors: see `isShown`). */
+/** Whether this element hides itself and all it holds (not its ancestors: see `isShown`). */
 function hides(element: Element): boolean {
   if (UNSEEN_TAGS.has(element.tagName.toUpperCase())) return true;
   if (element.hasAttribute('hidden')) return true;
-  const style = element.getAttribute('style');
-  if (style && HIDING_STYLE.test(style)) return true;
   const { classList } = element;
-  return UNSEEN_CLASSES.some((name) => classList.contains(name));
+  if (UNSEEN_CLASSES.some((name) => classList.contains(name))) return true;
+  const style = declared(element);
+  // Bootstrap's closed accordion (.collapse:not(.show)): a reader opens it with a click.
+  if (style.display === 'none' && !classList.contains('collapse')) return true;
+  return style.opacity !== undefined && Number.parseFloat(style.opacity) === 0;
 }
 
-/** Whether `element` and every ancestor show their words. */
+/** Inherited: hidden by visibility, or drawn at no size; a descendant can undo either. */
+interface Inherited {
+  invisible: boolean;
+  tiny: boolean;
+}
+const SHOWN: Inherited = { invisible: false, tiny: false };
+
+function inherit(element: Element, from: Inherited): Inherited {
+  const style = declared(element);
+  const visibility = style.visibility;
+  const size = style['font-size'];
+  return {
+    invisible:
+      visibility === undefined || visibility === 'inherit'
+        ? from.invisible
+        : /hidden|collapse/.test(visibility),
+    tiny: size === undefined || size === 'inherit' ? from.tiny : zeroSize(size),
+  };
+}
+
+/** Whether a reader sees `element`'s words: no ancestor hides it, and what it inherits shows. */
 export function isShown(element: Element): boolean {
-  for (let at: Element | null = element; at; at = at.parentElement) if (hides(at)) return false;
-  return true;
+  const chain: Element[] = [];
+  for (let at: Element | null = element; at; at = at.parentElement) {
+    if (hides(at)) return false;
+    chain.push(at);
+  }
+  const state = chain.reduceRight(inheritFrom, SHOWN);
+  return !state.invisible && !state.tiny;
 }
+const inheritFrom = (from: Inherited, element: Element) => inherit(element, from);
 
-function collect(node: Node, into: string[]): void {
+function collect(node: Node, into: string[], state: Inherited): void {
   for (let child = node.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === 3) into.push(child.nodeValue ?? '');
-    else if (child.nodeType === 1 && !hides(child as Element)) {
+    if (child.nodeType === 3) {
+      if (!state.invisible && !state.tiny) into.push(child.nodeValue ?? '');
+    } else if (child.nodeType === 1 && !hides(child as Element)) {
       into.push(' ');
-      collect(child, into);
+      collect(child, into, inherit(child as Element, state));
       into.push(' ');
     }
   }
+}
+
+/** What `node` inherits from its ancestors (an element's own styles included). */
+function stateOf(node: Node): Inherited {
+  const chain: Element[] = [];
+  for (let at = node.nodeType === 1 ? (node as Element) : node.parentElement; at; at = at.parentElement)
+    chain.push(at);
+  return chain.reduceRight(inheritFrom, SHOWN);
 }
 
 /** The words `node` shows, whitespace collapsed (blocks and cells kept apart by a space). */
 export function shownText(node: Node | null | undefined): string {
   if (!node) return '';
   const parts: string[] = [];
-  collect(node, parts);
+  collect(node, parts, stateOf(node));
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
