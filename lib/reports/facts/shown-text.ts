@@ -37,6 +37,7 @@ function inherit(element: Element, from: Inherited): Inherited {
   const style = declared(element);
   const visibility = style.visibility;
   const size = style['font-size'];
+  if (visibility === undefined && size === undefined) return from;
   return {
     invisible:
       visibility === undefined || visibility === 'inherit'
@@ -46,17 +47,36 @@ function inherit(element: Element, from: Inherited): Inherited {
   };
 }
 
+/** What each element inherits, and whether it is hidden with all it holds, once per element. */
+const inheritedMemo = new WeakMap<Element, Inherited>();
+const hiddenMemo = new WeakMap<Element, boolean>();
+
+function inheritedOf(element: Element): Inherited {
+  let state = inheritedMemo.get(element);
+  if (!state) {
+    const parent = element.parentElement;
+    state = inherit(element, parent ? inheritedOf(parent) : SHOWN);
+    inheritedMemo.set(element, state);
+  }
+  return state;
+}
+
+function hiddenWithAncestors(element: Element): boolean {
+  let hidden = hiddenMemo.get(element);
+  if (hidden === undefined) {
+    const parent = element.parentElement;
+    hidden = hides(element) || (parent !== null && hiddenWithAncestors(parent));
+    hiddenMemo.set(element, hidden);
+  }
+  return hidden;
+}
+
 /** Whether a reader sees `element`'s words: no ancestor hides it, and what it inherits shows. */
 export function isShown(element: Element): boolean {
-  const chain: Element[] = [];
-  for (let at: Element | null = element; at; at = at.parentElement) {
-    if (hides(at)) return false;
-    chain.push(at);
-  }
-  const state = chain.reduceRight(inheritFrom, SHOWN);
+  if (hiddenWithAncestors(element)) return false;
+  const state = inheritedOf(element);
   return !state.invisible && !state.tiny;
 }
-const inheritFrom = (from: Inherited, element: Element) => inherit(element, from);
 
 function collect(node: Node, into: string[], state: Inherited): void {
   for (let child = node.firstChild; child; child = child.nextSibling) {
@@ -64,7 +84,7 @@ function collect(node: Node, into: string[], state: Inherited): void {
       if (!state.invisible && !state.tiny) into.push(child.nodeValue ?? '');
     } else if (child.nodeType === 1 && !hides(child as Element)) {
       into.push(' ');
-      collect(child, into, inherit(child as Element, state));
+      collect(child, into, inheritedOf(child as Element));
       into.push(' ');
     }
   }
@@ -72,10 +92,8 @@ function collect(node: Node, into: string[], state: Inherited): void {
 
 /** What `node` inherits from its ancestors (an element's own styles included). */
 function stateOf(node: Node): Inherited {
-  const chain: Element[] = [];
-  for (let at = node.nodeType === 1 ? (node as Element) : node.parentElement; at; at = at.parentElement)
-    chain.push(at);
-  return chain.reduceRight(inheritFrom, SHOWN);
+  const element = node.nodeType === 1 ? (node as Element) : node.parentElement;
+  return element ? inheritedOf(element) : SHOWN;
 }
 
 /** The words `node` shows, whitespace collapsed (blocks and cells kept apart by a space). */
