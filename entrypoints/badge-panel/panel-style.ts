@@ -4,11 +4,12 @@
 export const PANEL_CSS = `
 /* The panel's words that depend on the account are generated content (panel.tsx says why). */
 [data-w]::before { content: attr(data-w); }
-.panel { position: fixed; inset: auto; margin: 0; height: auto; overflow: visible; width: 290px; padding: 8px 12px 10px;
+/* One size whatever it holds (issue 55: a page can measure a popover's box): what does not fit scrolls within. */
+.panel { position: fixed; inset: auto; margin: 0; width: 300px; height: min(440px, calc(100vh - 16px)); overflow: auto; padding: 8px 12px 10px;
   background: #fff; color: #17202b; border: 1px solid #c6cdd6; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
   font-size: 14px; line-height: 1.4; text-align: left; white-space: normal; }
 /* A phone: a sheet along the bottom of the viewport (a popover, in the top layer; see panel.tsx). */
-.panel.sheet { position: fixed; inset: auto 0 0; margin: 0; width: auto; height: auto; max-height: 80vh; overflow: auto;
+.panel.sheet { position: fixed; inset: auto 0 0; margin: 0; width: auto; height: 70vh; overflow: auto;
   border-radius: 12px 12px 0 0; padding: 12px 16px calc(16px + env(safe-area-inset-bottom)); }
 @media (pointer: coarse) {
   button.act { min-height: 44px; }
@@ -23,6 +24,8 @@ export const PANEL_CSS = `
 .memory { margin: 6px 0; }
 .memory .seen { margin: 3px 0; font-size: 13px; }
 .memory-actions { margin-top: 6px; }
+.findings { margin: 6px 0; }
+.findings .recall-finding { margin: 6px 0; padding: 6px 8px; border-left: 4px solid #8a4b00; background: #fff7e6; font-size: 13px; }
 .warning { margin: 8px 0; padding: 6px 8px; border-left: 4px solid #a4161a; background: #fff1f0; color: #7a0f12; font-size: 13px; }
 .counts { margin: 8px 0 2px; display: grid; grid-template-columns: auto auto; gap: 2px 12px; }
 .error { color: #a4161a; margin: 6px 0; }
@@ -37,16 +40,17 @@ div.free { max-height: min(40vh, 300px); overflow: auto; }
 .free p { margin: 3px 0; }
 .free-head { font-weight: 600; }
 .free .recall { font-size: 12px; }
-.free a, button.link { color: #0f5f5c; }
+.free a, .findings a, button.link { color: #0f5f5c; }
 button.link { font: inherit; border: 0; background: none; padding: 0; text-decoration: underline; cursor: pointer; }
 button:focus-visible { outline: 2px solid #0f5f5c; outline-offset: 2px; }
 @media (prefers-color-scheme: dark) {
   .panel { background: #1b2330; color: #e8edf3; border-color: #38414d; }
   .muted { color: #a9b4c2; }
   .warning { background: #3a1416; color: #ffb4ab; border-color: #ff8a80; }
+  .findings .recall-finding { background: #33260f; color: #ffd8a8; border-color: #f0b060; }
   .error { color: #ff8a80; }
   .free { border-color: #38414d; }
-  .free a, button.link { color: #5fc4bd; }
+  .free a, .findings a, button.link { color: #5fc4bd; }
   button.act { background: #5fc4bd; border-color: #5fc4bd; color: #0d1117; }
   button.act.paid { background: #f0b060; border-color: #f0b060; color: #0d1117; }
   button.act.secondary { background: transparent; color: #5fc4bd; }

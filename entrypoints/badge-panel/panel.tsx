@@ -11,13 +11,15 @@ import type { RecordCounts } from '@/lib/domain';
 import { type Result, unanswered } from '@/lib/errors/result';
 import { type HistoryLine, historyWords } from '@/lib/memory/history-words';
 import { vehicleHistory } from '@/lib/memory/vehicle-history';
+import { RECALL_LOOKUP_WORDS, recallLookupUrl } from '@/lib/nhtsa/free-facts-words';
+import type { FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
 import { plural } from '@/lib/plural';
 import { newRecordsText } from '@/lib/records/new-records';
 import type { NewRecords } from '@/lib/records/page-messages';
 import { heldFactsLine } from '@/lib/reports/facts/held-facts';
 import { decodeLine } from '@/lib/vin/decode-line';
 import type { PanelProps } from '../vin.content/badge/panel-contract';
-import { FreeFactsPart } from './free-facts-part';
+import { FreeFactsPart, recallFinding } from './free-facts-part';
 
 interface PanelState {
   step: Step;
@@ -35,10 +37,15 @@ interface PanelState {
   /** What the memory of vehicles seen says (asked for when the panel opens), and whether it is watched. */
   memory: { lines: HistoryLine[]; watched: boolean; known: boolean } | null;
   memoryNote: string | null;
+  /** NHTSA's free facts (asked when the panel opens); null while asking. */
+  free: Result<FreeFactsAnswer> | null;
 }
 
 /** At most this wide (CSS px), the panel opens as a bottom sheet. */
 const SHEET_MAX_WIDTH = 480;
+/** The panel's fixed size (panel-style.ts says the same in CSS): whatever it holds. */
+const PANEL_WIDTH = 300;
+const PANEL_HEIGHT = () => Math.min(440, innerHeight - 16);
 
 type Step = { step: 'idle' } | { step: 'checking' } | { step: 'checked'; result: Result<RecordCounts> };
 
@@ -68,6 +75,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     facts: null,
     memory: null,
     memoryNote: null,
+    free: null,
   };
 
   root = createRef<HTMLElement>();
@@ -101,6 +109,10 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
         .then((result) => result.ok && this.setState({ facts: heldFactsLine(result.value) }))
         .catch(() => undefined);
     this.readMemory();
+    this.props.actions
+      .freeFacts(this.props.decode.vin)
+      .catch(unanswered)
+      .then((free) => this.setState({ free }));
     document.addEventListener('pointerdown', this.outside, true);
     document.addEventListener('keydown', this.escape, true);
     const panel = this.root.current;
@@ -109,17 +121,12 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     panel?.showPopover?.();
     if (this.sheet) return;
     this.place();
-    // Its memory, facts and NHTSA's answer arrive after it opened and make it taller: placed again;
-    // and it follows its pill as the page or any box in it scrolls.
-    if (panel) {
-      this.resized = new ResizeObserver(() => this.place());
-      this.resized.observe(panel);
-    }
+    // It follows its pill as the page or any box in it scrolls. Its size is fixed (panel-style.ts):
+    // what arrives after it opened scrolls within, and never moves or grows it (issue 55).
     addEventListener('scroll', this.follow, { capture: true, passive: true });
     addEventListener('resize', this.follow, { passive: true });
   }
 
-  resized: ResizeObserver | undefined;
   frame = 0;
   follow = () => {
     cancelAnimationFrame(this.frame);
@@ -128,21 +135,22 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   /**
    * Keeps the panel by its pill and inside the window: below the pill, or upward when it does not fit
-   * below and there is more room above, moved left near the right edge, and scrolling within when
-   * taller than the room on its side (a short window, or parts such as NHTSA's facts arriving later).
+   * below and there is more room above, moved left near the right edge, and shorter than its fixed
+   * size only where the window leaves less room on its side. Placed by its fixed size, never by what
+   * it holds: a page can measure where it is (issue 55).
    */
   place() {
     const panel = this.root.current;
     if (!panel) return;
     const pill = this.props.pill.getBoundingClientRect();
-    const natural = panel.scrollHeight + 2;
+    const fixed = PANEL_HEIGHT();
     const below = innerHeight - pill.bottom - 8;
     const above = pill.top - 8;
-    const up = natural > below && above > below;
+    const up = fixed > below && above > below;
     const room = Math.floor(up ? above : below);
-    const maxHeight = natural > room ? Math.max(room, 120) : null;
-    const height = Math.min(natural, maxHeight ?? natural);
-    const width = panel.getBoundingClientRect().width;
+    const maxHeight = fixed > room ? Math.max(room, 120) : null;
+    const height = Math.min(fixed, maxHeight ?? fixed);
+    const width = PANEL_WIDTH;
     const top = Math.round(up ? pill.top - 2 - height : pill.bottom + 2);
     const left = Math.round(Math.max(8, Math.min(pill.left + 4, innerWidth - 8 - width)));
     const { state } = this;
@@ -151,7 +159,6 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
   }
 
   override componentWillUnmount() {
-    this.resized?.disconnect();
     cancelAnimationFrame(this.frame);
     removeEventListener('scroll', this.follow, { capture: true });
     removeEventListener('resize', this.follow);
@@ -230,7 +237,23 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   render() {
     const { decode, owned, mismatch, onClose } = this.props;
-    const { step: state, notice, since, up, top, left, maxHeight, facts, memory, memoryNote } = this.state;
+    const {
+      step: state,
+      notice,
+      since,
+      up,
+      top,
+      left,
+      maxHeight,
+      facts,
+      memory,
+      memoryNote,
+      free,
+    } = this.state;
+    // Findings first (issue 55): what must be seen without scrolling, a mileage warning and recalls.
+    const warnings = memory?.lines.filter((line) => line.warn) ?? [];
+    const seen = memory?.lines.filter((line) => !line.warn) ?? [];
+    const recall = recallFinding(free, this.props.listing.title);
     const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
     return (
       <section
@@ -243,7 +266,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             : {
                 top: `${top}px`,
                 left: `${left}px`,
-                ...(maxHeight ? { maxHeight: `${maxHeight}px`, overflow: 'auto' } : {}),
+                ...(maxHeight ? { height: `${maxHeight}px` } : {}),
               }
         }
         aria-label={`Vehicle ${decode.vin}`}
@@ -265,10 +288,32 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             <W t={facts} />
           </p>
         )}
-        {memory && memory.lines.length > 0 && (
+        {(warnings.length > 0 || recall) && (
+          <div class="findings" data-testid="findings">
+            {warnings.map((line) => (
+              <p key={line.text} class="warning">
+                <W t={line.text} />
+              </p>
+            ))}
+            {recall && (
+              <p class={recall.tone === 'warn' ? 'warning' : 'recall-finding'}>
+                <W t={recall.text} />{' '}
+                <a
+                  href={recallLookupUrl(decode.vin)}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={RECALL_LOOKUP_WORDS}
+                >
+                  <W t={RECALL_LOOKUP_WORDS} />
+                </a>
+              </p>
+            )}
+          </div>
+        )}
+        {seen.length > 0 && (
           <div class="memory" data-testid="memory">
-            {memory.lines.map((line) => (
-              <p key={line.text} class={line.warn ? 'warning' : 'seen'}>
+            {seen.map((line) => (
+              <p key={line.text} class="seen">
                 <W t={line.text} />
               </p>
             ))}
@@ -366,6 +411,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
           title={this.props.listing.title}
           actions={this.props.actions}
           warned={mismatch !== null}
+          answer={free}
         />
         {/* Last in the tab order (the first Tab from the pill reaches the action), shown top right. */}
         <button type="button" class="close" aria-label="Close" onClick={onClose}>

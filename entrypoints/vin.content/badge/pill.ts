@@ -4,8 +4,9 @@
 // same to screen readers. Its panel comes on the first click (panel-loader.ts).
 // Its words are CSS generated content (`data-w`, shown by badge-style.ts's rule), never text nodes:
 // a closed shadow root is no wall against window.find() and Selection.modify() (issue 44), but
-// neither reaches generated content. An owned report changes the pill's colours and the words screen
-// readers hear, never its visible words or size: the page can measure the badge's box.
+// neither reaches generated content. What the product knows (counts checked, a report owned) changes
+// the pill's colours and the words screen readers hear, never its visible words or size: the page
+// can measure the badge's box (issue 55). Its words take one width whatever they are.
 import type { RecordCounts } from '@/lib/domain';
 import { plural } from '@/lib/plural';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
@@ -53,13 +54,10 @@ export function createPill(doc: Document, decode: LocalDecode): Pill {
     root,
     button,
     show({ counts, owned, mismatch }) {
-      // Owned or not, the same words and width: only the colours and what a screen reader hears differ.
-      const said = mismatch
-        ? '⚠ VIN does not match'
-        : counts && !owned
-          ? `${label} · ${plural(total(counts), 'record')}`
-          : label;
-      const heard = `VIN History Lens: ${owned && !mismatch ? 'your report, open it · ' : ''}${said}`;
+      // Known or not, owned or not, the same words and width: only the colours and what a screen
+      // reader hears differ (the mismatch is the page's own words against the VIN: no secret).
+      const said = mismatch ? '⚠ VIN does not match' : label;
+      const heard = `VIN History Lens: ${owned && !mismatch ? 'your report, open it · ' : ''}${said}${counts && !owned && !mismatch ? ` · ${plural(total(counts), 'record')}` : ''}`;
       const kind = mismatch ? ' warn' : owned ? ' owned' : counts ? ' known' : '';
       button.className = `pill${kind}${compact ? ' compact' : ''}`;
       // The mark's box is the same either way: a check for a report held.

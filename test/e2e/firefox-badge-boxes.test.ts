@@ -1,0 +1,77 @@
+// What a listing page can measure of a badge says nothing of what the product knows (issue 55), in
+// Firefox ESR: badge-boxes.test.ts's two vehicles on the same results card at their real addresses,
+// answered by request interception over WebDriver BiDi, measured by the page's own script.
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boxPage, carsPage, measureBadge, truecarPage } from './support/box-pages';
+import { firefoxBadgeOf } from './support/firefox-closed-shadow';
+import { startFirefoxStack } from './support/setup-extension';
+
+const KNOWN = '1C6RD6FT1CS310366';
+const UNKNOWN = 'JTHFE2C23A2509749';
+const TITLE = 'Used vehicle';
+
+let stack: Awaited<ReturnType<typeof startFirefoxStack>>;
+beforeAll(async () => {
+  stack = await startFirefoxStack();
+  const options = await stack.firefox.openPage('options.html#free-facts', stack.launcher);
+  await options.click('#free-facts button.primary');
+  await options.waitForFunction(
+    () => /^On:/.test(document.querySelector('[data-testid=free-facts-state]')?.textContent ?? ''),
+    { timeout: 10_000 },
+  );
+  await options.close();
+});
+afterAll(() => stack?.stop());
+
+async function open(url: string): Promise<Page> {
+  const tab = await stack.firefox.browser.newPage();
+  await tab.setRequestInterception(true);
+  tab.on('request', (request) => {
+    const body = boxPage(request.url());
+    if (body === null) void request.continue();
+    else void request.respond({ status: 200, contentType: 'text/html', body });
+  });
+  await tab.goto(url);
+  return tab;
+}
+
+async function measured(url: string, vin: string, act?: string) {
+  const tab = await open(url);
+  await tab.waitForSelector(`[data-vhl-vin="${vin}"][data-vhl-placed]`, { timeout: 15_000 });
+  const badge = firefoxBadgeOf(stack.firefox, tab, vin);
+  const closed = await tab.evaluate(measureBadge, vin);
+  await badge.open();
+  await expect.poll(() => badge.text(), { timeout: 10_000 }).toMatch(/Watch this vehicle/);
+  await expect
+    .poll(() => badge.text(), { timeout: 10_000 })
+    .toMatch(/NHTSA crash rating|crash-tested by NHTSA/);
+  if (act) {
+    await badge.click(act);
+    await expect.poll(() => badge.text(), { timeout: 10_000 }).toMatch(/\d+ records/);
+  }
+  const opened = await tab.evaluate(measureBadge, vin);
+  const words = await badge.text();
+  await tab.close();
+  return { closed, open: opened, words };
+}
+
+describe('Firefox: the badge measured by the page', () => {
+  it('the pill, the open panel and the page are the same size whatever the product knows', {
+    timeout: 120_000,
+  }, async () => {
+    const earlier = await open(truecarPage(KNOWN, 112_000, TITLE));
+    await earlier.waitForSelector(`[data-vhl-vin="${KNOWN}"]`, { timeout: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await earlier.close();
+    const known = await measured(carsPage(KNOWN, 98_000, TITLE), KNOWN, 'Check records');
+    expect(known.words).toMatch(/Mileage warning/);
+    expect(known.words).toMatch(/recall campaign for the 2012 RAM 1500/);
+    const unknown = await measured(carsPage(UNKNOWN, 98_000, TITLE), UNKNOWN);
+    expect(unknown.words).not.toMatch(/Mileage warning|recall campaigns? for|\d+ records|Seen before/);
+    expect(known.closed).toEqual(unknown.closed);
+    expect(known.open).toEqual(unknown.open);
+    const [, top = 0, , bottom = 0] = known.open.hit;
+    expect(bottom - top).toBeGreaterThan(200);
+  });
+});
