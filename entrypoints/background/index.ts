@@ -30,7 +30,8 @@ import {
 import { getExportData, openReport } from './library/report-access';
 import { listReports, searchReports } from './library/report-list';
 import { saveNote } from './library/vehicle-notes';
-import { clearBrowsingMemory, getMemorySettings, saveMemorySettings } from './memory/memory-settings';
+import { clearBrowsingMemory } from './memory/clear-memory';
+import { getMemorySettings, saveMemorySettings } from './memory/memory-settings';
 import { keepMemorySwept, listenForMemorySweep } from './memory/retention';
 import { noteSightings } from './memory/sightings';
 import {

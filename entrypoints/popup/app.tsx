@@ -8,7 +8,7 @@ import { FreeFactsLines } from '@/components/free-facts-lines';
 import { PrivacyLink } from '@/components/privacy-link';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { Account } from '@/lib/account/account-messages';
-import type { RecordCounts } from '@/lib/domain';
+import type { Provider, RecordCounts } from '@/lib/domain';
 import type { ErrorData } from '@/lib/errors/error-data';
 import { ok, type Result } from '@/lib/errors/result';
 import { ask } from '@/lib/messaging/messaging';
@@ -33,6 +33,8 @@ interface CurrentTab {
   vins: Vin[];
   /** Counts the background had cached for them when the popup opened. */
   known: Record<string, Result<RecordCounts>>;
+  /** The providers whose report the user holds, by VIN. */
+  owned: Record<string, Provider[]>;
 }
 
 /** The tab the popup is about: the active one, or `?tab=<id>` when the popup is opened as a page (tests). */
@@ -81,12 +83,13 @@ export function App({ first }: { first: FirstHeadline }) {
           if (active?.id === undefined) return;
           const answer = await ask('getTabVins', { tabId: active.id });
           if (!answer.ok) setPanelError(answer.error);
-          const { vins, known } = answer.ok ? answer.value : { vins: [], known: {} };
+          const { vins, known, owned } = answer.ok ? answer.value : { vins: [], known: {}, owned: {} };
           setTab({
             id: active.id,
             origin: siteOrigin(active.url),
             vins,
             known: Object.fromEntries(Object.entries(known).map(([vin, counts]) => [vin, ok(counts)])),
+            owned,
           });
         });
       });
@@ -100,6 +103,8 @@ export function App({ first }: { first: FirstHeadline }) {
   }
 
   const checkRecords = (vin: string) => ask('getRecordCounts', { vin });
+  const openOwned = (vin: string) =>
+    void ask('openOwnedReport', { vin }).then((r) => (r.ok ? window.close() : setPanelError(r.error)));
   const getReport = (vin: string) =>
     void ask('openPurchase', { vin }).then((r) => (r.ok ? window.close() : setPanelError(r.error)));
   const host = tab?.origin ? new URL(tab.origin).host : null;
@@ -145,6 +150,9 @@ export function App({ first }: { first: FirstHeadline }) {
           checkRecords={checkRecords}
           getReport={getReport}
           results={checked ? { ...tab.known, ...checked.results } : tab.known}
+          owned={tab.owned}
+          openOwned={openOwned}
+          names={names}
         />
       )}
 

@@ -1,7 +1,10 @@
 // The VINs the current tab shows, each with what it tells offline and, on request, its record counts.
+// A vehicle whose report the user holds offers it, never a record check (issue 56); held from one
+// provider, the other provider's report is offered as such.
 import { useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
-import type { RecordCounts } from '@/lib/domain';
+import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
+import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/domain';
 import type { Result } from '@/lib/errors/result';
 import { countsText } from '@/lib/records/counts-text';
 import { decodeLine } from '@/lib/vin/decode-line';
@@ -15,6 +18,12 @@ interface TabVinsProps {
   getReport(vin: string): void;
   /** Answers already in hand (cached when the popup opened, or from "check all"). */
   results?: Record<string, Result<RecordCounts>>;
+  /** The providers whose report the user holds, by VIN. */
+  owned?: Record<string, Provider[]>;
+  /** Opens the report the user holds for a VIN (free). */
+  openOwned?(vin: string): void;
+  /** The providers as the user named them. */
+  names?: ProviderNames;
 }
 
 interface VinRowProps {
@@ -22,6 +31,53 @@ interface VinRowProps {
   checkRecords: TabVinsProps['checkRecords'];
   getReport: TabVinsProps['getReport'];
   known: Result<RecordCounts> | undefined;
+}
+
+/** A vehicle whose report the user holds: open it (free), or get the other provider's. */
+function OwnedRow({
+  vin,
+  held,
+  openOwned,
+  getReport,
+  names,
+}: {
+  vin: Vin;
+  held: Provider[];
+  openOwned(vin: string): void;
+  getReport(vin: string): void;
+  names: ProviderNames;
+}) {
+  const other = PROVIDERS.find((p) => !held.includes(p));
+  const label = (p: Provider) => providerLabel(names, p);
+  return (
+    <li class="vin-row owned" data-vin={vin}>
+      <div>
+        <code>{vin}</code>
+        <div class="muted">
+          {decodeLine(decodeVin(vin))} · you hold the {held.map(label).join(' and ')} report
+        </div>
+      </div>
+      <div class="actions">
+        <button
+          type="button"
+          onClick={() => openOwned(vin)}
+          aria-label={`Open your report for ${vin} (free)`}
+        >
+          Open your report
+        </button>
+        {other && (
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => getReport(vin)}
+            aria-label={`Get the ${label(other)} report for ${vin} (1 credit, confirmed first)`}
+          >
+            Get the {label(other)} report · 1 credit…
+          </button>
+        )}
+      </div>
+    </li>
+  );
 }
 
 function VinRow({ vin, checkRecords, getReport, known }: VinRowProps) {
@@ -63,21 +119,41 @@ function VinRow({ vin, checkRecords, getReport, known }: VinRowProps) {
 /** Rows shown at first; the rest a click away, so the popup never hides rows in a scroll box. */
 const FIRST_ROWS = 25;
 
-export function TabVins({ vins, checkRecords, getReport, results }: TabVinsProps) {
+export function TabVins({
+  vins,
+  checkRecords,
+  getReport,
+  results,
+  owned,
+  openOwned = () => undefined,
+  names = {},
+}: TabVinsProps) {
   const [shown, setShown] = useState(FIRST_ROWS);
   if (vins.length === 0) return <p class="muted">No VINs on this page.</p>;
   return (
     <>
       <ul class="vin-list" aria-label="VINs on this page">
-        {vins.slice(0, shown).map((vin) => (
-          <VinRow
-            key={`${vin}:${results?.[vin] ? 'known' : ''}`}
-            vin={vin}
-            checkRecords={checkRecords}
-            getReport={getReport}
-            known={results?.[vin]}
-          />
-        ))}
+        {vins.slice(0, shown).map((vin) => {
+          const held = owned?.[vin];
+          return held?.length ? (
+            <OwnedRow
+              key={`${vin}:owned`}
+              vin={vin}
+              held={held}
+              openOwned={openOwned}
+              getReport={getReport}
+              names={names}
+            />
+          ) : (
+            <VinRow
+              key={`${vin}:${results?.[vin] ? 'known' : ''}`}
+              vin={vin}
+              checkRecords={checkRecords}
+              getReport={getReport}
+              known={results?.[vin]}
+            />
+          );
+        })}
       </ul>
       {vins.length > shown && (
         <button type="button" class="more" onClick={() => setShown(shown + 50)}>

@@ -51,6 +51,8 @@ export const TabVinsAnswer = z.object({
   vins: z.array(VinSchema),
   /** Record counts already known (cached) for any of them: shown at once, free. */
   known: KnownCounts,
+  /** The providers whose report the user holds, for each VIN among them that has one (as last read). */
+  owned: z.record(z.string(), z.array(Provider)),
 });
 export type TabVinsAnswer = z.infer<typeof TabVinsAnswer>;
 

@@ -1,11 +1,10 @@
-// The memory's settings (on, sites left out, retention, notifications), and forgetting all of it.
+// The memory's settings (on, sites left out, retention, notifications). Forgetting all of it:
+// clear-memory.ts.
 
 import { ok, type Result } from '@/lib/errors/result';
 import { siteName } from '@/lib/memory/listing-url';
 import { DEFAULT_MEMORY_SETTINGS, MemorySettings } from '@/lib/memory/memory-messages';
-import { clearMemory } from '../storage/memory-store';
 import { storedValue } from '../storage/store';
-import { discardSightings } from './sightings';
 
 export const memorySettings = storedValue('memorySettings', MemorySettings, () => DEFAULT_MEMORY_SETTINGS);
 
@@ -17,11 +16,4 @@ export async function saveMemorySettings(settings: MemorySettings): Promise<Resu
   const saved = { ...settings, offSites };
   await memorySettings.set(saved);
   return ok(saved);
-}
-
-/** "Clear browsing memory": every listing and watched vehicle, at once; every note made before it lost. */
-export async function clearBrowsingMemory(): Promise<Result<null>> {
-  await discardSightings();
-  await clearMemory();
-  return ok(null);
 }

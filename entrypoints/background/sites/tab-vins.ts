@@ -67,7 +67,13 @@ export const NOT_ON_TAB = 'That vehicle is not on this page.';
 /** The tab's VINs with the counts already cached (read from storage: no record check). */
 export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<TabVinsAnswer>> {
   const vins = await itemFor(tabId).get();
-  return ok({ vins, known: await knownCounts(vins) });
+  // Owned: from the report list as last read (no request here).
+  const shown = new Set<string>(vins);
+  const owned: TabVinsAnswer['owned'] = {};
+  for (const report of (await cachedAccount())?.reports ?? [])
+    if (shown.has(report.vin) && !owned[report.vin]?.includes(report.provider))
+      owned[report.vin] = [...(owned[report.vin] ?? []), report.provider];
+  return ok({ vins, known: await knownCounts(vins), owned });
 }
 
 export function forgetClosedTabs(): void {

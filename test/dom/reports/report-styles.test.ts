@@ -4,7 +4,7 @@
 // (support/report-hidden-rows.ts): a copy of the "Accident / Damage" row saying "No Issues
 // Reported", hidden by the report's own class, before the visible "Accident Reported". Documents
 // are parsed by parse5, as both browsers' DOMParser (report-variants.test.ts says why); the same
-// trap runs in real Chromium and Firefox in test/e2e/report-hidden-rows.test.ts.
+// trap runs in real Chromium and Firefox in test/e2e/report-variants.test.ts.
 import { parse, serialize } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { extractFacts } from '@/lib/reports/facts/extract-facts';

@@ -8,7 +8,13 @@ import { IDBObjectStore as FDBObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { createSimulator } from '@/simulator/app';
-import { advanceClock, fireDueAlarms, SIM_URL, startBackground } from '../support/background-harness';
+import {
+  advanceClock,
+  fireDueAlarms,
+  reconcilerAlarms,
+  SIM_URL,
+  startBackground,
+} from '../support/background-harness';
 
 const QX56 = '5N3ZA0NE1AN908084';
 const RAM = '1C6RD6FT1CS310366'; // the dealer holds its providerA report; the demo user does not
@@ -310,12 +316,12 @@ describe('the clock', () => {
     bg.sim.faults.clear();
     // The clock is corrected: the alarm set before lies a day ahead.
     vi.setSystemTime(dayAhead - 24 * 60 * 60_000);
-    const [alarm] = await fakeBrowser.alarms.getAll();
+    const [alarm] = await reconcilerAlarms();
     expect(alarm?.scheduledTime).toBeGreaterThan(Date.now() + 60 * 60_000);
     // The workbench page polls, as it does every second or two.
     await bg.deliver('getWorkbench', undefined, bg.senders.page);
     await vi.waitFor(async () => {
-      const [pulled] = await fakeBrowser.alarms.getAll();
+      const [pulled] = await reconcilerAlarms();
       expect(pulled?.scheduledTime).toBeLessThan(Date.now() + 60_000);
     });
     vi.setSystemTime(Date.now() + 31_000);

@@ -4,11 +4,15 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
 import { STORE_DB_NAME } from '@/entrypoints/background/storage/store';
 import type { createSimulator } from '@/simulator/app';
 import { addReport } from '@/simulator/state';
-import { advanceClock, fireDueAlarms, startBackground } from '../support/background-harness';
+import {
+  advanceClock,
+  fireDueAlarms,
+  reconcilerAlarms,
+  startBackground,
+} from '../support/background-harness';
 
 const QX56 = '5N3ZA0NE1AN908084';
 const CRUZE = '1G1PG5SC3C7167133'; // the demo user holds providerA and providerB reports for it
@@ -289,7 +293,7 @@ describe('purchases', () => {
     expect(reads() - before).toBe(4);
     await advanceClock(7 * 24 * 60 * 60_000, 60 * 60_000);
     expect(reads() - before).toBe(4);
-    expect(await fakeBrowser.alarms.getAll()).toEqual([]);
+    expect(await reconcilerAlarms()).toEqual([]);
   });
 
   it.each([
@@ -397,11 +401,11 @@ describe('purchases', () => {
     const bg = await buyLostWithClockADayAheadThenCorrected();
     // The alarm set before the correction lies a day ahead; the window's poll sets it again (and
     // only reads: the state is still what it was).
-    const [alarm] = await fakeBrowser.alarms.getAll();
+    const [alarm] = await reconcilerAlarms();
     expect(alarm?.scheduledTime).toBeGreaterThan(Date.now() + 60 * 60_000);
     const status = () => statusOf(bg);
     expect((await status()).value.state).toBe('unknown');
-    const [pulled] = await fakeBrowser.alarms.getAll();
+    const [pulled] = await reconcilerAlarms();
     expect(pulled?.scheduledTime).toBeLessThan(Date.now() + 60_000);
     vi.setSystemTime(Date.now() + 2_000);
     expect(await fireDueAlarms()).toBe(1);

@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { fireDueAlarms, startBackground } from '../support/background-harness';
+import { fireDueAlarms, reconcilerAlarms, startBackground } from '../support/background-harness';
 
 const QX56 = '5N3ZA0NE1AN908084';
 const ANDROID: Array<'windows' | 'contextMenus' | 'commands'> = ['windows', 'contextMenus', 'commands'];
@@ -31,7 +31,7 @@ describe('the background on a browser without windows, menus and commands', () =
     await vi.waitFor(async () => {
       const open = await bg.deliver('getOpenPurchases', undefined, bg.senders.page);
       expect(open.value.map((s: { vin: string }) => s.vin)).toEqual([QX56]);
-      expect(await fakeBrowser.alarms.getAll()).toHaveLength(1);
+      expect(await reconcilerAlarms()).toHaveLength(1);
     });
     const reads = () => bg.sim.log.filter((e) => e.endpoint === 'reports').length;
     const before = reads();

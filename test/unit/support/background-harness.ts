@@ -85,6 +85,10 @@ function cutConnectionsBefore(generation: number) {
   }
 }
 
+/** The purchase reconciler's alarms (the memory's retention has one of its own). */
+export const reconcilerAlarms = async () =>
+  (await fakeBrowser.alarms.getAll()).filter((alarm) => alarm.name === 'reconcile-purchases');
+
 /** Fires the alarms that are due by the (possibly fake) clock, as the browser would. */
 export async function fireDueAlarms(): Promise<number> {
   const due = (await fakeBrowser.alarms.getAll()).filter((a) => a.scheduledTime <= Date.now());
