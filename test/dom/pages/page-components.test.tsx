@@ -1,5 +1,5 @@
 // Every state of the pages' components, rendered with Preact Testing Library.
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
 import { AccountState } from '@/entrypoints/popup/account-state';
@@ -13,6 +13,7 @@ import type { Account } from '@/lib/account/account-messages';
 import type { ReportSummary } from '@/lib/domain';
 import type { PurchaseStatus } from '@/lib/purchases/purchase-messages';
 import type { CheckAllPlan } from '@/lib/records/economy';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { makeVin, rng } from '../../../samples/listing-page';
 
 afterEach(cleanup);
@@ -209,6 +210,37 @@ describe("the tab's VINs", () => {
       screen.getByRole('button', { name: `Get a report for ${first} (1 credit, confirmed first)` }),
     );
     expect(getReport).toHaveBeenCalledWith(first);
+  });
+
+  it('a vehicle whose report the user holds offers it, never a record check; held from one provider, the other is named (issue 56)', () => {
+    const [both, one, none] = ['1G1PG5SC3C7167133', '1FMDU34X7PUD75574', '1C6RD6FT1CS310366'] as Vin[];
+    const openOwned = vi.fn();
+    const getReport = vi.fn();
+    render(
+      <TabVins
+        vins={[both, one, none] as Vin[]}
+        checkRecords={vi.fn()}
+        getReport={getReport}
+        owned={{ [both as string]: ['providerA', 'providerB'], [one as string]: ['providerB'] }}
+        openOwned={openOwned}
+        names={{ providerB: 'AutoLedger' }}
+      />,
+    );
+    const rows = screen.getAllByRole('listitem');
+    expect(rows[0]?.textContent).toContain('you hold the providerA and AutoLedger report');
+    expect(within(rows[0] as HTMLElement).queryByRole('button', { name: /Check records|Get/ })).toBeNull();
+    fireEvent.click(
+      within(rows[1] as HTMLElement).getByRole('button', { name: `Open your report for ${one} (free)` }),
+    );
+    expect(openOwned).toHaveBeenCalledWith(one);
+    fireEvent.click(
+      within(rows[1] as HTMLElement).getByRole('button', {
+        name: `Get the providerA report for ${one} (1 credit, confirmed first)`,
+      }),
+    );
+    expect(getReport).toHaveBeenCalledWith(one);
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Check records/ })).toBeNull();
+    expect(within(rows[2] as HTMLElement).getByRole('button', { name: /Check records for/ })).toBeTruthy();
   });
 });
 
