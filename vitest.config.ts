@@ -23,6 +23,9 @@ const SOLO = ['test/e2e/load.test.ts'];
 
 export default defineConfig({
   test: {
+    // A passing run is quiet: what a test logs (expected QuotaExceededError stacks, a stopped
+    // worker's warnings: about 34,000 lines of the unit tier) is printed only for a test that failed.
+    silent: 'passed-only',
     // Prints every test and hook above half its timeout and fails the run above 80 % of it.
     reporters: ['default', './test/support/timeout-budget-reporter.ts'],
     // A stopped worker's leftover promises meeting its cut storage (test/unit/support/background-harness.ts)
@@ -38,6 +41,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/dom/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Report HTML names remote stylesheets and frames that happy-dom does not load (nor should
+          // it): taken as loaded, not printed as errors on every parse.
+          environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
           setupFiles: ['test/support/wmi-prefixes-loaded.ts'],
           // Several tests run the real background against the in-process simulator in real time
           // (the workbench's 1 s spacing, a 2 s retry_after): 1-4 s each on a 2-core machine.

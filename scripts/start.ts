@@ -9,14 +9,26 @@ import { SCREENSHOT_DIR } from './browser-paths';
 import { launchExtension } from './chromium';
 
 const headless = !process.env.DISPLAY || process.env.HEADLESS === '1';
-console.log('Building the extension (loopback mode)…');
-execFileSync('npx', ['wxt', 'build', '--mode', 'loopback'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const port = Number(process.env.PORT ?? 8787);
 
+// The simulator first: a port already taken is said in one line, before a build is waited for.
 const server = await startSimulatorServer({
-  port: Number(process.env.PORT ?? 8787),
+  port,
   staticDirs: { '/demo': fileURLToPath(new URL('../simulator/demo', import.meta.url)) },
+}).catch((error: unknown) => {
+  const code = (error as { code?: string }).code;
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+  const address = (error as { address?: string }).address ?? '127.0.0.1';
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${port} on ${address} is taken (another npm start, or another program). Choose another: PORT=${port + 1} npm start`
+      : `Port ${port} on ${address} may not be used by this user. Choose another: PORT=8788 npm start`,
+  );
+  process.exit(1);
 });
 console.log(`Simulator: ${server.baseUrl}  (key ${DEMO_API_KEY})`);
+console.log('Building the extension (loopback mode)…');
+execFileSync('npx', ['wxt', 'build', '--mode', 'loopback'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 const browser = await launchExtension({ headless });
 // Set up like a user would: the options page, the demo service URL and key.

@@ -61,6 +61,22 @@ export function App({ first }: { first: FirstHeadline }) {
   /** The VIN whose free NHTSA facts the user asked for in the VIN box. */
   const [freeFor, setFreeFor] = useState<Vin | null>(null);
 
+  /** The tab's VINs, the counts known and what the user holds of them, as the background has them. */
+  const loadTab = () =>
+    currentTab().then(async (active) => {
+      if (active?.id === undefined) return;
+      const answer = await ask('getTabVins', { tabId: active.id });
+      if (!answer.ok) setPanelError(answer.error);
+      const { vins, known, owned } = answer.ok ? answer.value : { vins: [], known: {}, owned: {} };
+      setTab({
+        id: active.id,
+        origin: siteOrigin(active.url),
+        vins,
+        known: Object.fromEntries(Object.entries(known).map(([vin, counts]) => [vin, ok(counts)])),
+        owned,
+      });
+    });
+
   useEffect(() => {
     // The headline came first (main.tsx); then the worker's cached account, then the service's.
     // Stale-while-revalidate: the cached account first, alone so nothing delays it; then the rest.
@@ -74,24 +90,15 @@ export function App({ first }: { first: FirstHeadline }) {
         setAccount((current) => (cached.ok || !current ? cached : current));
       })
       .finally(() => {
+        // The tab's rows again once the service's account is in: what the user holds is then known
+        // (the rows' "Open your report"), though the popup opened before any account was read.
         ask('getAccount', { fresh: true, recent: RECENT_REPORTS })
           .then(setAccount)
+          .then(loadTab)
           .finally(() => setRefreshing(false));
         ask('getLedger', undefined).then((r) => (r.ok ? setLedger(r.value) : setPanelError(r.error)));
         ask('getUserSites', undefined).then((r) => (r.ok ? setUserSites(r.value) : setPanelError(r.error)));
-        currentTab().then(async (active) => {
-          if (active?.id === undefined) return;
-          const answer = await ask('getTabVins', { tabId: active.id });
-          if (!answer.ok) setPanelError(answer.error);
-          const { vins, known, owned } = answer.ok ? answer.value : { vins: [], known: {}, owned: {} };
-          setTab({
-            id: active.id,
-            origin: siteOrigin(active.url),
-            vins,
-            known: Object.fromEntries(Object.entries(known).map(([vin, counts]) => [vin, ok(counts)])),
-            owned,
-          });
-        });
+        void loadTab();
       });
   }, []);
 

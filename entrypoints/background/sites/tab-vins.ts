@@ -3,6 +3,7 @@
 // Kept in session storage so a restarted service worker still knows, and forgotten with the tab.
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
+import { PROVIDERS } from '@/lib/domain';
 import { failWith, ok, type Result } from '@/lib/errors/result';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { CheckAllPlan } from '@/lib/records/economy';
@@ -72,7 +73,7 @@ export async function getTabVins({ tabId }: { tabId: number }): Promise<Result<T
   const owned: TabVinsAnswer['owned'] = {};
   for (const report of (await cachedAccount())?.reports ?? [])
     if (shown.has(report.vin) && !owned[report.vin]?.includes(report.provider))
-      owned[report.vin] = [...(owned[report.vin] ?? []), report.provider];
+      owned[report.vin] = PROVIDERS.filter((p) => p === report.provider || owned[report.vin]?.includes(p));
   return ok({ vins, known: await knownCounts(vins), owned });
 }
 
