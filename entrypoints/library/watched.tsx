@@ -60,7 +60,7 @@ function Vehicle({
       ) : (
         <p class="muted">Nothing new since you last looked.</p>
       )}
-      <PriceChart listings={listings} />
+      <PriceChart listings={listings} today={today} />
       {listings.length === 0 ? (
         <p class="muted">
           Not seen on any listing page since it was watched (or its listings were forgotten).
