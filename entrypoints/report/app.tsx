@@ -13,6 +13,8 @@ import type { ErrorData } from '@/lib/errors/error-data';
 import { ask } from '@/lib/messaging/messaging';
 import type { ReportView } from '@/lib/purchases/purchase-messages';
 import { findHeld } from '@/lib/purchases/purchase-rules';
+import { extractFacts } from '@/lib/reports/facts/extract-facts';
+import { factsLine } from '@/lib/reports/facts/facts-line';
 import { countRemoteResources } from '@/lib/reports/report-document';
 import { normalizeVin } from '@/lib/vin/vin-syntax';
 import { CompleteCopyPanel } from './complete-copy-panel';
@@ -72,11 +74,22 @@ export function App() {
     () => (report ? countRemoteResources(report.html, new DOMParser()) : { images: 0, others: 0 }),
     [report],
   );
+  // Its key facts in one line, seen without a click; none said when the layout is not known.
+  const summary = useMemo(() => {
+    if (!report) return null;
+    const facts = extractFacts(new DOMParser().parseFromString(report.html, 'text/html'));
+    return facts.layout === null ? null : factsLine(facts);
+  }, [report]);
   if (report) document.title = `${report.provider} report: ${report.vin}`;
   const vin = report ? normalizeVin(report.vin) : null;
 
   const other = report && (report.provider === 'providerA' ? 'providerB' : 'providerA');
   const otherHeld = report && other && account ? findHeld(account.reports, other, report.vin) : undefined;
+  // The report's date as the service lists it: a report fetched by id carries none of its own.
+  const created =
+    (report &&
+      account?.reports.find((r) => r.provider === report.provider && r.id === report.id)?.createdAt) ??
+    null;
 
   return (
     <div class="viewer">
@@ -101,6 +114,8 @@ export function App() {
             facts={{ shown: showFacts, toggle: () => setShowFacts(!showFacts) }}
             free={{ shown: showFree, toggle: () => setShowFree(!showFree) }}
             {...(bought ? { receipt: account } : {})}
+            created={created}
+            summary={summary}
           />
           {showFree && (
             <section class="pad free-facts-panel" aria-label="Free facts from NHTSA">

@@ -73,25 +73,32 @@ export function CompleteCopyPanel({ copy, plan, state, start, more, forget }: Pa
     <section class="copy-panel" aria-label="Complete copy" data-testid="copy-panel">
       {(state.step === 'idle' || state.step === 'failed') && (
         <>
-          <p>
-            This report takes its look (stylesheets, fonts, images) from{' '}
-            <strong>{plan.hosts.join(', ')}</strong>, which the viewer never loads: it is shown without them.
-            A complete copy downloads them once and keeps them with the report, so it opens as its provider
-            made it, offline, with no request. {prompt(plan.hosts)}
-            {NAME_RISK}
-            {plan.refused.length > 0 &&
-              ` Never downloaded: ${plan.refused.map((r) => `${r.host} (${r.reason})`).join(', ')}.`}
+          <p class="copy-offer">
+            <button type="button" onClick={start}>
+              Keep a complete copy…
+            </button>{' '}
+            Shown plain: its look is on <strong>{plan.hosts.join(', ')}</strong>.{' '}
           </p>
-          {use && <p class="muted">{storageUseText(use)}</p>}
+          {/* Folded: the report comes first on the screen (issue 56); every word is a click away. */}
+          <details class="copy-why">
+            <summary>Why?</summary>
+            <p>
+              This report takes its look (stylesheets, fonts, images) from{' '}
+              <strong>{plan.hosts.join(', ')}</strong>, which the viewer never loads: it is shown without
+              them. A complete copy downloads them once and keeps them with the report, so it opens as its
+              provider made it, offline, with no request. {prompt(plan.hosts)}
+              {NAME_RISK}
+              {plan.refused.length > 0 &&
+                ` Never downloaded: ${plan.refused.map((r) => `${r.host} (${r.reason})`).join(', ')}.`}
+            </p>
+            {use && <p class="muted">{storageUseText(use)}</p>}
+          </details>
           {state.step === 'failed' && (
             <p class="copy-error" role="alert" data-testid="copy-error">
               {state.message}
             </p>
           )}
           {state.step === 'failed' && <SkippedList skipped={state.skipped} />}
-          <button type="button" onClick={start}>
-            Keep a complete copy…
-          </button>
         </>
       )}
       {state.step === 'asking' && <p role="status">Waiting for your answer to the browser’s question…</p>}

@@ -1,4 +1,7 @@
-// The viewer's toolbar: what the report is, and what can be done with it.
+// The viewer's toolbar: what the report is in one line (its date from the service's list of reports
+// held: a report fetched by id carries none), its key facts seen without a click, and what can be
+// done with it, the less used behind "More actions" on a phone so the report fills the screen
+// (issue 56).
 import { useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { useProviderNames } from '@/components/use-provider-names';
@@ -26,10 +29,25 @@ interface ToolbarProps {
   free: { shown: boolean; toggle(): void };
   /** Set right after the purchase (the confirmation window came here): the receipt is shown. */
   receipt?: Account | null;
+  /** When the service says the report was created (its list of reports held); null until known. */
+  created: string | null;
+  /** The report's key facts in one line (lib/reports/facts/facts-line.ts); null when none read. */
+  summary: string | null;
 }
 
-export function ReportToolbar({ report, document: html, other, remote, facts, free, receipt }: ToolbarProps) {
+export function ReportToolbar({
+  report,
+  document: html,
+  other,
+  remote,
+  facts,
+  free,
+  receipt,
+  created,
+  summary,
+}: ToolbarProps) {
   const [copied, setCopied] = useState(false);
+  const [menu, setMenu] = useState(false);
   const names = useProviderNames();
   const [since, setSince] = useState<Result<NewRecords> | 'checking' | null>(null);
   const checkNew = async () => {
@@ -52,13 +70,22 @@ export function ReportToolbar({ report, document: html, other, remote, facts, fr
     <header class="toolbar">
       <div class="facts">
         <strong>{providerLabel(names, report.provider)}</strong>
-        <span data-testid="report-vin">{report.vin}</span>
         <span>{report.yearMakeModel}</span>
-        <span class="muted">bought {new Date(report.createdAt).toLocaleDateString()}</span>
+        <span data-testid="report-vin">{report.vin}</span>
+        {created && (
+          <span class="muted" data-testid="report-date">
+            bought {new Date(created).toLocaleDateString()}
+          </span>
+        )}
         {receipt === undefined && report.fromLibrary && (
           <span class="muted">(opened from your saved copy)</span>
         )}
       </div>
+      {summary && (
+        <p class="summary" data-testid="facts-summary">
+          {summary}
+        </p>
+      )}
       {receipt !== undefined && (
         <p class="receipt" role="status" data-testid="receipt">
           <strong>Bought just now:</strong> the {report.provider} report for {report.vin} · 1 credit spent
@@ -69,26 +96,6 @@ export function ReportToolbar({ report, document: html, other, remote, facts, fr
         </p>
       )}
       <div class="actions">
-        <button type="button" aria-pressed={facts.shown} onClick={facts.toggle}>
-          Key facts
-        </button>
-        <button type="button" aria-pressed={free.shown} onClick={free.toggle}>
-          Free facts (NHTSA)
-        </button>
-        <button type="button" onClick={() => window.print()}>
-          Print
-        </button>
-        <button type="button" onClick={save}>
-          Save as HTML
-        </button>
-        <button type="button" onClick={copy}>
-          {copied ? 'VIN copied' : 'Copy VIN'}
-        </button>
-        {since === null && (
-          <button type="button" onClick={checkNew}>
-            Check for new records · 1 record check
-          </button>
-        )}
         {other.held ? (
           <a class="button" href={reportUrl(other.provider, other.held.id)}>
             Open the {providerLabel(names, other.provider)} report
@@ -98,18 +105,43 @@ export function ReportToolbar({ report, document: html, other, remote, facts, fr
             Get the {providerLabel(names, other.provider)} report · 1 credit…
           </a>
         )}
-        {remote.count.images > 0 && (
-          <label class="remote">
-            <input type="checkbox" checked={remote.allowed} onChange={remote.toggle} /> Load{' '}
-            {plural(remote.count.images, 'remote image')}
-          </label>
-        )}
-        {remote.count.others > 0 && (
-          <span class="muted remote" data-testid="blocked-loads">
-            {plural(remote.count.others, 'other remote load')} (stylesheets, fonts, media, frames) always
-            blocked
-          </span>
-        )}
+        <button type="button" class="more-toggle" aria-expanded={menu} onClick={() => setMenu(!menu)}>
+          More actions
+        </button>
+        <div class={menu ? 'more open' : 'more'}>
+          <button type="button" aria-pressed={facts.shown} onClick={facts.toggle}>
+            Key facts
+          </button>
+          <button type="button" aria-pressed={free.shown} onClick={free.toggle}>
+            Free facts (NHTSA)
+          </button>
+          <button type="button" onClick={() => window.print()}>
+            Print
+          </button>
+          <button type="button" onClick={save}>
+            Save as HTML
+          </button>
+          <button type="button" onClick={copy}>
+            {copied ? 'VIN copied' : 'Copy VIN'}
+          </button>
+          {since === null && (
+            <button type="button" onClick={checkNew}>
+              Check for new records · 1 record check
+            </button>
+          )}
+          {remote.count.images > 0 && (
+            <label class="remote">
+              <input type="checkbox" checked={remote.allowed} onChange={remote.toggle} /> Load{' '}
+              {plural(remote.count.images, 'remote image')}
+            </label>
+          )}
+          {remote.count.others > 0 && (
+            <span class="muted remote" data-testid="blocked-loads">
+              {plural(remote.count.others, 'other remote load')} (stylesheets, fonts, media, frames) always
+              blocked
+            </span>
+          )}
+        </div>
       </div>
       {since === 'checking' && <p class="muted">Checking for new records…</p>}
       {since && since !== 'checking' && (
