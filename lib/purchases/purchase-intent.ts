@@ -67,7 +67,7 @@ export type PurchaseIntent = z.infer<typeof PurchaseIntent>;
 
 /**
  * Refusals by error kind, trusted as "not charged" (an assumption about the service, documented in
- * the README): the service answered, in words, that it did not sell the report. Every other failure
+ * docs/purchases.md): the service answered, in words, that it did not sell the report. Every other failure
  * of the purchase request leaves the outcome unknown.
  */
 const REFUSED: ReadonlySet<ErrorKind> = new Set([

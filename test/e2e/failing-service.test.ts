@@ -88,7 +88,7 @@ const CASES: Case[] = [
   },
 ];
 
-/** Answers in which the service says it did not sell: trusted as "not charged" (see README). */
+/** Answers in which the service says it did not sell: trusted as "not charged" (see docs/purchases.md). */
 const REFUSALS = ['401', '402', '403', '404', '429 with Retry-After', '429 without Retry-After'];
 
 const sim = () => stack.server.sim;

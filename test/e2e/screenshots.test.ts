@@ -1,6 +1,6 @@
 // Every page and badge state at the size the user sees it, light and dark, in Chromium: each page
 // must come up with its content and no error notice; the pictures land in test-results/screenshots
-// (the README shows six of them from docs/).
+// (docs/pages.md shows six of them, the README three).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeOf } from './support/closed-shadow';

@@ -2,7 +2,7 @@
 // cars.com's title link with an ::after box over the card at z-index 1, TrueCar's empty
 // a.vehicle-card-overlay at z-index 2): drawn under it, the pill takes no click, and a click on it
 // opens the listing. So the badge's host is raised just above the card's own overlay, no higher: the
-// page's sticky headers and dialogs (z-index 10 and up, as the README promises) still cover it.
+// page's sticky headers and dialogs (z-index 10 and up, as docs/detection.md promises) still cover it.
 
 /** Links looked at per card: a card's overlay is among its first few. */
 const MAX_LINKS = 12;

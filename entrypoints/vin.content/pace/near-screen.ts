@@ -1,7 +1,7 @@
 // Tells a badge when its place comes near the screen and when it has gone far from it: what lets a
 // page draw only the badges the user can see soon. Drawn badges cost the page's rendering on every
 // frame it changes, so those pushed two screens away are put away (the measurements are in the
-// README, "How VINs are found", and in bench:feed's output).
+// docs/detection.md, and in bench:feed's output).
 //
 // How elements are looked at. A new element (and with it the drawn ones, few: only those near the
 // screen, which a page adding content moves) by a one-shot IntersectionObserver: observed until its

@@ -1,8 +1,8 @@
 // Where the service's wire and client may be reached from, on resolved imports (TypeScript's own
 // module resolution with this project's tsconfig, the `@/` alias included): no page, component or
 // content script reaches lib/api/client.ts or lib/api/wire.ts, directly or through anything it
-// imports. Only the background talks to the service and reads its wire format (README, "Where
-// things are"). And only entrypoints/background/storage/ touches the background's storage APIs.
+// imports. Only the background talks to the service and reads its wire format
+// (docs/privacy-engineering.md). And only entrypoints/background/storage/ touches the background's storage APIs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
