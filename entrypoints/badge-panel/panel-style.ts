@@ -25,6 +25,9 @@ export const PANEL_CSS = `
 .memory .seen { margin: 3px 0; font-size: 13px; }
 .memory-actions { margin-top: 6px; }
 .findings { margin: 6px 0; }
+/* A finding as what it is: good news for a buyer in green, neither in the panel's own blue-grey. */
+.finding { margin: 6px 0; padding: 6px 8px; border-left: 4px solid #5b6b7d; background: #f3f5f8; font-size: 13px; }
+.finding.good { border-color: #1e7a3c; background: #eef8f0; color: #14532d; }
 .findings .recall-finding { margin: 6px 0; padding: 6px 8px; border-left: 4px solid #8a4b00; background: #fff7e6; font-size: 13px; }
 .warning { margin: 8px 0; padding: 6px 8px; border-left: 4px solid #a4161a; background: #fff1f0; color: #7a0f12; font-size: 13px; }
 .counts { margin: 8px 0 2px; display: grid; grid-template-columns: auto auto; gap: 2px 12px; }
@@ -48,6 +51,8 @@ button:focus-visible { outline: 2px solid #0f5f5c; outline-offset: 2px; }
   .muted { color: #a9b4c2; }
   .warning { background: #3a1416; color: #ffb4ab; border-color: #ff8a80; }
   .findings .recall-finding { background: #33260f; color: #ffd8a8; border-color: #f0b060; }
+  .finding { background: #222b38; color: #e8edf3; border-color: #8a99ab; }
+  .finding.good { background: #12301d; color: #b6f0c8; border-color: #5fcf85; }
   .error { color: #ff8a80; }
   .free { border-color: #38414d; }
   .free a, .findings a, button.link { color: #5fc4bd; }

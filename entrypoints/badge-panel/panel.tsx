@@ -250,10 +250,16 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
       memoryNote,
       free,
     } = this.state;
-    // Findings first (issue 55): what must be seen without scrolling, a mileage warning and recalls.
-    const warnings = memory?.lines.filter((line) => line.warn) ?? [];
-    const seen = memory?.lines.filter((line) => !line.warn) ?? [];
+    // Findings first, in order of harm (issues 55, 56): a mileage warning, a recall, an accident or a
+    // title brand in a report held, then what the prices say; where it was seen after them.
+    const warnings = memory?.lines.filter((line) => line.finding && line.tone === 'warn') ?? [];
+    const prices = memory?.lines.filter((line) => line.finding && line.tone !== 'warn') ?? [];
+    const seen = memory?.lines.filter((line) => !line.finding) ?? [];
     const recall = recallFinding(free, this.props.listing.title);
+    const heldBad =
+      owned &&
+      facts !== null &&
+      (/\b\d+ accidents?\b|accidents reported/.test(facts) || /\b(?!clean )\w+ title\b/.test(facts));
     const counts = state.step === 'checked' && state.result.ok ? state.result.value : null;
     return (
       <section
@@ -283,12 +289,12 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             ? [counts.vehicle.year || '', counts.vehicle.make, counts.vehicle.model].join(' ').trim()
             : decodeLine(decode)}
         </div>
-        {owned && facts && (
+        {owned && facts && !heldBad && (
           <p class="facts" data-testid="owned-facts">
             <W t={facts} />
           </p>
         )}
-        {(warnings.length > 0 || recall) && (
+        {(warnings.length > 0 || recall || heldBad || prices.length > 0) && (
           <div class="findings" data-testid="findings">
             {warnings.map((line) => (
               <p key={line.text} class="warning">
@@ -308,6 +314,16 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
                 </a>
               </p>
             )}
+            {heldBad && facts && (
+              <p class="warning" data-testid="owned-facts">
+                <W t={facts} />
+              </p>
+            )}
+            {prices.map((line) => (
+              <p key={line.text} class={`finding ${line.tone}`}>
+                <W t={line.text} />
+              </p>
+            ))}
           </div>
         )}
         {seen.length > 0 && (

@@ -24,18 +24,27 @@ export function money(value: number, currency: string | null = 'USD'): string {
 export const distance = (value: number, unit: 'mi' | 'km' | null) =>
   `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ' (unit not stated)'}`;
 
-const seenAt = (listing: ListingNow, today: number) =>
-  listing.first === listing.last || day(listing.first, today) === day(listing.last, today)
-    ? `${listing.site} (${day(listing.last, today)})`
-    : `${listing.site} (${day(listing.first, today)} to ${day(listing.last, today)})`;
+/** Where and when a listing was seen, with its last price where its page stated one (issue 56). */
+const seenAt = (listing: ListingNow, today: number) => {
+  const price =
+    listing.price !== undefined && listing.currency ? ` at ${money(listing.price, listing.currency)}` : '';
+  return listing.first === listing.last || day(listing.first, today) === day(listing.last, today)
+    ? `${listing.site}${price} (${day(listing.last, today)})`
+    : `${listing.site}${price} (${day(listing.first, today)} to ${day(listing.last, today)})`;
+};
 
 export interface HistoryLine {
   text: string;
   /** A line to read first: a mileage that went down. */
   warn?: boolean;
+  /** What the finding is, for its look: bad news, good news for a buyer, or neither. */
+  tone: 'warn' | 'good' | 'neutral';
+  /** A finding (led by the panel, in order of harm) or what the memory saw (below them). */
+  finding: boolean;
 }
 
-/** The lines, most important first; none when the memory knows nothing more than this visit. */
+/** The lines in order of harm (a mileage warning, a lower price elsewhere, a drop, a relist, then
+ * where it was seen); none when the memory knows nothing more than this visit. */
 export function historyWords(history: VehicleHistory, today: number): HistoryLine[] {
   const lines: HistoryLine[] = [];
   const { mileage, change, cheaper, relisted, before, current } = history;
@@ -44,28 +53,38 @@ export function historyWords(history: VehicleHistory, today: number): HistoryLin
     const said = `This listing has said ${distance(stated.value, stated.unit)} since ${day(stated.at, today)}`;
     lines.push({
       warn: true,
+      tone: 'warn',
+      finding: true,
       text:
         'report' in mileage
           ? `Mileage warning: ${said}; a report you hold read ${distance(mileage.report, 'mi')}${mileage.date ? ` on ${mileage.date}` : ''}.`
           : `Mileage warning: ${said}; ${mileage.earlier.where ? `${mileage.earlier.where} showed` : 'it said'} ${distance(mileage.earlier.value, mileage.earlier.unit)} on ${day(mileage.earlier.at, today)}.`,
     });
   }
+  if (cheaper?.price !== undefined)
+    lines.push({
+      tone: 'good',
+      finding: true,
+      text: `Listed for less ${cheaper.site === current?.site ? `elsewhere on ${cheaper.site}` : `on ${cheaper.site}`}: ${money(cheaper.price, cheaper.currency)} (${day(cheaper.last, today)})`,
+    });
+  if (change && current)
+    lines.push({
+      tone: change.to < change.from ? 'good' : 'neutral',
+      finding: true,
+      text: `${change.to < change.from ? '▼' : '▲'} ${money(Math.abs(change.to - change.from), change.currency)} since ${day(change.since, today)} (was ${money(change.from, change.currency)})`,
+    });
   if (relisted)
     lines.push({
+      tone: 'neutral',
+      finding: true,
       text: relisted.afterSold
         ? `Relisted: for sale again on ${day(relisted.at, today)} after it was shown as sold.`
         : `Relisted: a new listing on ${day(relisted.at, today)}; its earlier listing on ${current?.site ?? 'this site'} was last seen ${day(relisted.ended, today)}.`,
     });
-  if (change && current)
-    lines.push({
-      text: `${change.to < change.from ? '▼' : '▲'} ${money(Math.abs(change.to - change.from), change.currency)} since ${day(change.since, today)} (was ${money(change.from, change.currency)})`,
-    });
-  if (cheaper?.price !== undefined)
-    lines.push({
-      text: `Listed for less ${cheaper.site === current?.site ? `elsewhere on ${cheaper.site}` : `on ${cheaper.site}`}: ${money(cheaper.price, cheaper.currency)} (${day(cheaper.last, today)})`,
-    });
   if (before.length)
     lines.push({
+      tone: 'neutral',
+      finding: false,
       text: `Seen before: ${before
         .slice(0, 3)
         .map((listing) => seenAt(listing, today))

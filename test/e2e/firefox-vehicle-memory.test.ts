@@ -48,7 +48,7 @@ describe('Firefox: a vehicle seen on two sites, remembered on this device', () =
     await first.tab.close();
 
     const autotrader = await panelOn(AUTOTRADER_URL);
-    expect(autotrader.words).toMatch(/Seen before: cars\.com \(\w{3} \d{1,2}\)/);
+    expect(autotrader.words).toMatch(/Seen before: cars\.com at \$12,500 \(\w{3} \d{1,2}\)/);
     expect(await autotrader.tab.evaluate(() => document.body.innerText)).not.toMatch(/Seen before|cars\.com/);
     await autotrader.tab.close();
 

@@ -64,7 +64,7 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
 
     // Autotrader: $11,900. Seen before on cars.com.
     const autotrader = await panelOn(AUTOTRADER_URL);
-    expect(autotrader.words).toMatch(/Seen before: cars\.com \(\w{3} \d{1,2}\)/);
+    expect(autotrader.words).toMatch(/Seen before: cars\.com at \$12,500 \(\w{3} \d{1,2}\)/);
     // What the page's own script can read of the badge: nothing of the history.
     const pageSees = await autotrader.tab.evaluate(() => document.body.innerText);
     expect(pageSees).not.toMatch(/Seen before|cars\.com/);

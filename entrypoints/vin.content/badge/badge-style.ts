@@ -19,7 +19,7 @@ export const BADGE_CSS = `
   margin: 0; border: 1px solid #0f5f5c; border-radius: 11px; background: #fff; color: #0b3b39; cursor: pointer;
   white-space: nowrap; box-shadow: 0 1px 3px rgba(0,0,0,.18); }
 /* Its words in one width whatever they say (pill.ts: a page can measure the badge's box). */
-.words { display: inline-block; width: 12.5em; overflow: hidden; text-overflow: ellipsis; vertical-align: top; }
+.words { display: inline-block; width: 11em; overflow: hidden; text-overflow: ellipsis; vertical-align: top; text-align: left; }
 /* Where the whole pill would cover the page's text or controls: the mark alone, the same button. */
 .pill.compact { padding: 1px; gap: 0; }
 .pill.known { background: #e8f5f4; }

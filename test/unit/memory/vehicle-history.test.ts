@@ -97,7 +97,10 @@ describe("what the panel says of a vehicle's history", () => {
     memory = seen(memory, CARS, today, { price: 11800, mileage: 60400 });
     const words = historyWords(vehicleHistory(memory, keyOf(AUTOTRADER), today), today).map((l) => l.text);
     expect(words).toContain('Listed for less on cars.com: $11,800 (Oct 20)');
-    expect(words).toContain('Seen before: autotrader.com (Oct 5), cars.com (Oct 2 to Oct 20)');
+    // Where it was seen, with each listing's last price (issue 56).
+    expect(words).toContain(
+      'Seen before: autotrader.com at $11,900 (Oct 5), cars.com at $11,800 (Oct 2 to Oct 20)',
+    );
     const onCars = historyWords(vehicleHistory(memory, keyOf(CARS), today), today).map((l) => l.text);
     expect(onCars).toContain('▼ $700 since Oct 2 (was $12,500)');
     expect(onCars.some((t) => t.startsWith('Listed for less'))).toBe(false);
@@ -109,6 +112,8 @@ describe("what the panel says of a vehicle's history", () => {
     const lines = historyWords(vehicleHistory(memory, keyOf(AUTOTRADER), today), today);
     expect(lines[0]).toEqual({
       warn: true,
+      tone: 'warn',
+      finding: true,
       text: 'Mileage warning: This listing has said 45,000 mi since Oct 20; cars.com showed 60,000 mi on Oct 2.',
     });
   });
@@ -169,6 +174,21 @@ describe("what the panel says of a vehicle's history", () => {
     expect(listing?.prices).toEqual([[at(10, 2), 12500, 'USD']]);
     expect(listing?.miles).toEqual([[at(10, 2), 60000, 'mi']]);
     expect(listing?.last).toBe(at(10, 5));
+  });
+
+  it('findings in order of harm, each marked as what it is: a lower price elsewhere and a drop are good news, a relist neither, where it was seen no finding', () => {
+    let memory = seen([], CARS, at(10, 2), { price: 12500 });
+    memory = seen(memory, CARS, at(10, 5), { sold: true });
+    memory = seen(memory, AUTOTRADER, at(10, 6), { price: 11000, mileage: 70000 });
+    memory = seen(memory, CARS, today, { price: 11900, mileage: 60000 });
+    const lines = historyWords(vehicleHistory(memory, keyOf(CARS), today), today);
+    expect(lines.map((l) => [l.tone, l.finding, l.text.split(':')[0]])).toEqual([
+      ['warn', true, 'Mileage warning'],
+      ['good', true, 'Listed for less on autotrader.com'],
+      ['good', true, '▼ $600 since Oct 2 (was $12,500)'],
+      ['neutral', true, 'Relisted'],
+      ['neutral', false, 'Seen before'],
+    ]);
   });
 
   it('the first visit today says nothing; a relist is said', () => {
