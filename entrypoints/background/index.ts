@@ -8,6 +8,7 @@ import { receiveMessages } from '@/lib/messaging/message-receiver';
 import type { Handlers } from '@/lib/messaging/protocol';
 import { MESSAGE_TYPES } from '@/lib/messaging/requests';
 import { cachedAccountRead, getAccount } from './account/account';
+import { keepAccountAlarm, listenForAccountAlarm } from './account/account-freshness';
 import { clearCachedData } from './account/clear-data';
 import { getSettings, saveSettings } from './account/connection-settings';
 import { restoreHeadline } from './account/headline-session';
@@ -213,6 +214,8 @@ export default defineBackground(() => {
   void restrictStorage().catch(chore('storage access'));
   void pruneRecordCache().catch(chore('record cache'));
   listenForMemorySweep();
+  listenForAccountAlarm();
+  void keepAccountAlarm().catch(chore('account'));
   void keepMemorySwept().catch(chore('memory retention'));
   browser.runtime.onInstalled.addListener(() => void syncUserSites().catch(chore('user sites')));
   // Guarded where it is used (Firefox for Android has no menus), and last all the same.

@@ -83,6 +83,8 @@ export function ConnectionForm() {
       setApiKey('');
       setConfirmOpen(false);
       setStatus({ state: 'saved', saved: result.value });
+      // What the user owns, read now (issue 56): every badge knows it before any other page opens.
+      void ask('getAccount', { fresh: true, recent: 0 });
     } else setStatus({ state: 'error', error: result.error });
   }
 

@@ -85,7 +85,7 @@ function cutConnectionsBefore(generation: number) {
   }
 }
 
-/** The purchase reconciler's alarms (the memory's retention has one of its own). */
+/** The purchase reconciler's alarms (the memory's retention and the account's refresh have their own). */
 export const reconcilerAlarms = async () =>
   (await fakeBrowser.alarms.getAll()).filter((alarm) => alarm.name === 'reconcile-purchases');
 
