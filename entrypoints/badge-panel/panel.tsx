@@ -279,7 +279,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
       >
         <header class="head">
           <span class="mark" aria-hidden="true">
-            VH
+            V
           </span>
           <strong>VIN History Lens</strong>
         </header>
@@ -345,11 +345,11 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             <div class="counts" role="status">
               <span>providerA</span>
               <span data-provider="providerA">
-                <W t={plural(counts.records.providerA, 'record')} />
+                <W t={`${plural(counts.records.providerA, 'record')} on file`} />
               </span>
               <span>providerB</span>
               <span data-provider="providerB">
-                <W t={plural(counts.records.providerB, 'record')} />
+                <W t={`${plural(counts.records.providerB, 'record')} on file`} />
               </span>
             </div>
             <p class="muted">
@@ -380,7 +380,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             <>
               <Act class="act" words="Check records" onClick={this.check} />
               <span class="muted">
-                <W t="uses 1 record check" />
+                <W t="uses 1 record check: a free look-up of how many records each provider has; the service counts them, and many without a purchase can get a key revoked" />
               </span>
             </>
           )}

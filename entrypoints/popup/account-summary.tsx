@@ -7,7 +7,8 @@ import { plural } from '@/lib/plural';
 import { checkHealth, HEALTH_RULE } from '@/lib/records/check-health';
 import type { LedgerView } from '@/lib/records/economy';
 
-const HEALTH_WORDS = { good: 'within the band', watch: 'watch this', risk: 'at risk' } as const;
+// Plain words (issue 56): what the service expects, not its jargon.
+const HEALTH_WORDS = { good: 'as the service expects', watch: 'watch this', risk: 'at risk' } as const;
 
 function Allowance({ provider, left, max }: { provider: string; left: number; max: number }) {
   const label = `${provider}: ${left} of ${max} reports left today`;

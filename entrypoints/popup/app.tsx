@@ -188,7 +188,7 @@ export function App({ first }: { first: FirstHeadline }) {
         </p>
       )}
       {lookup && lookup.result === null && <p class="muted">Checking {lookup.vin}…</p>}
-      {lookup?.result?.ok && <p data-testid="lookup-counts">{countsText(lookup.result.value)}</p>}
+      {lookup?.result?.ok && <p data-testid="lookup-counts">{countsText(lookup.result.value, names)}</p>}
       {lookup?.result && !lookup.result.ok && <ErrorNotice error={lookup.result.error} />}
 
       <h2>Your reports</h2>

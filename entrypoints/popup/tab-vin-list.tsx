@@ -31,6 +31,7 @@ interface VinRowProps {
   checkRecords: TabVinsProps['checkRecords'];
   getReport: TabVinsProps['getReport'];
   known: Result<RecordCounts> | undefined;
+  names: ProviderNames;
 }
 
 /** A vehicle whose report the user holds: open it (free), or get the other provider's. */
@@ -80,7 +81,7 @@ function OwnedRow({
   );
 }
 
-function VinRow({ vin, checkRecords, getReport, known }: VinRowProps) {
+function VinRow({ vin, checkRecords, getReport, known, names }: VinRowProps) {
   const [counts, setCounts] = useState<Result<RecordCounts> | 'checking' | null>(known ?? null);
   const decode = decodeVin(vin);
   const check = async () => {
@@ -101,7 +102,7 @@ function VinRow({ vin, checkRecords, getReport, known }: VinRowProps) {
       {counts === 'checking' && <span class="muted">Checking…</span>}
       {counts !== null && counts !== 'checking' && counts.ok && (
         <div class="actions">
-          <span data-testid="counts">{countsText(counts.value)}</span>
+          <span data-testid="counts">{countsText(counts.value, names)}</span>
           <button
             type="button"
             onClick={() => getReport(vin)}
@@ -151,6 +152,7 @@ export function TabVins({
               checkRecords={checkRecords}
               getReport={getReport}
               known={results?.[vin]}
+              names={names}
             />
           );
         })}

@@ -96,7 +96,7 @@ describe('detection in Chromium', () => {
     // Checked from its badge before: shown from the cache, with no new check.
     await expect
       .poll(() => row('1C6RD6FT1CS310366').getByTestId('counts').textContent())
-      .toMatch(/^providerA \d+ records?/);
+      .toMatch(/^providerA: \d+ records? on file/);
     expect(stack.server.sim.log.filter((e) => e.endpoint === 'records')).toHaveLength(1);
     // The Cruze, whose two reports the demo account holds, offers them, never a record check (issue 56).
     await expect
@@ -112,7 +112,7 @@ describe('detection in Chromium', () => {
       .click();
     await expect
       .poll(() => row('WAULFAFR6DA001366').getByTestId('counts').textContent())
-      .toMatch(/^providerA \d+ records?, providerB \d+ records?$/);
+      .toMatch(/^providerA: \d+ records? on file, providerB: \d+ records? on file$/);
     expect(stack.server.sim.log.filter((e) => e.endpoint === 'records')).toHaveLength(2);
     await stack.browser.screenshot(popup, 'popup-tab-vins');
     await popup.close();

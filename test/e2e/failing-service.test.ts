@@ -181,7 +181,7 @@ describe.each(CASES)('the service fails with $name', (c) => {
       // For record counts a 404 is the service's "no records for this VIN", not a failure.
       await expect
         .poll(() => popup.getByTestId('lookup-counts').textContent(), { timeout: 15_000 })
-        .toBe('providerA 0 records, providerB 0 records');
+        .toBe('providerA: 0 records on file, providerB: 0 records on file');
       tried.push(`records ${c.name}`);
       return;
     }

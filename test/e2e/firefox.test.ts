@@ -72,7 +72,10 @@ describe('Firefox ESR', () => {
     await options.type('#api-key', DEMO_API_KEY);
     await options.keyboard.press('Enter');
     await waitForText(options, 'Dana Demo');
-    expect(requestsSince(0)).toEqual(['/user']);
+    // The key checked (one /user), then what the user owns read at once (issue 56): the account.
+    await expect.poll(() => requestsSince(0).length).toBe(4);
+    expect(requestsSince(0)[0]).toBe('/user');
+    expect(requestsSince(0).slice(1).sort()).toEqual(['/user', '/user/limits', '/user/reports']);
     await firefox.screenshot(options, 'options-saved');
     // The same type scale as in Chromium: 14 px body text, nothing visible under 12 px.
     const sizes = await options.evaluate(() => {
@@ -171,7 +174,7 @@ describe('Firefox ESR', () => {
     const shown = await text(popup);
     expect(shown).toContain('Dana Demo');
     expect(shown).toContain(
-      `providerA ${expected.providerA_records} records, providerB ${expected.providerB_records} records`,
+      `providerA: ${expected.providerA_records} records on file, providerB: ${expected.providerB_records} records on file`,
     );
     // Only that VIN was checked: the others still offer "Check records", but those whose report the
     // demo account holds (the Cruze, the Ford and the Camry), which offer it instead (issue 56).

@@ -40,7 +40,7 @@ describe('popup', () => {
     await popup.getByRole('button', { name: 'Check records' }).click();
     await expect
       .poll(() => popup.getByTestId('lookup-counts').textContent())
-      .toBe('providerA 21 records, providerB 17 records');
+      .toBe('providerA: 21 records on file, providerB: 17 records on file');
     await stack.browser.screenshot(popup, 'popup-vin-box');
     await popup.close();
   });

@@ -27,8 +27,6 @@ export interface Pill {
   setCompact(compact: boolean): void;
 }
 
-const total = (counts: RecordCounts) => counts.records.providerA + counts.records.providerB;
-
 export function createPill(doc: Document, decode: LocalDecode): Pill {
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, words?: string) => {
     const node = doc.createElement(tag);
@@ -41,7 +39,8 @@ export function createPill(doc: Document, decode: LocalDecode): Pill {
   button.type = 'button';
   button.title = `VIN History Lens · VIN ${decode.vin}`;
   button.setAttribute('aria-expanded', 'false');
-  const mark = el('span', 'mark', 'VH');
+  // The extension's own mark, as its toolbar icon draws it (a V on a teal tile), not an abbreviation.
+  const mark = el('span', 'mark', 'V');
   mark.setAttribute('aria-hidden', 'true');
   const text = el('span', 'text');
   const words = el('span', 'words');
@@ -57,11 +56,11 @@ export function createPill(doc: Document, decode: LocalDecode): Pill {
       // Known or not, owned or not, the same words and width: only the colours and what a screen
       // reader hears differ (the mismatch is the page's own words against the VIN: no secret).
       const said = mismatch ? '⚠ VIN does not match' : label;
-      const heard = `VIN History Lens: ${owned && !mismatch ? 'your report, open it · ' : ''}${said}${counts && !owned && !mismatch ? ` · ${plural(total(counts), 'record')}` : ''}`;
+      const heard = `VIN History Lens: ${owned && !mismatch ? 'your report, open it · ' : ''}${said}${counts && !owned && !mismatch ? ` · providerA ${plural(counts.records.providerA, 'record')}, providerB ${plural(counts.records.providerB, 'record')}` : ''}`;
       const kind = mismatch ? ' warn' : owned ? ' owned' : counts ? ' known' : '';
       button.className = `pill${kind}${compact ? ' compact' : ''}`;
       // The mark's box is the same either way: a check for a report held.
-      mark.dataset.w = owned && !mismatch ? '✓' : 'VH';
+      mark.dataset.w = owned && !mismatch ? '✓' : 'V';
       if (button.getAttribute('aria-label') !== heard) button.setAttribute('aria-label', heard);
       if (words.dataset.w === said) return false;
       words.dataset.w = said;

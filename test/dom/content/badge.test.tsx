@@ -136,15 +136,17 @@ describe('badge', () => {
   it('checks records only when asked, says it costs a record check; the pill then says so to screen readers, its visible words unchanged', async () => {
     const { actions, ui, shadow, pill, onWords } = setup();
     fireEvent.click(pill);
-    expect(await shownWords(shadow, 'uses 1 record check')).toBeTruthy();
+    expect(
+      await shownWords(shadow, /^uses 1 record check: a free look-up .* can get a key revoked$/),
+    ).toBeTruthy();
     fireEvent.click(ui.getByRole('button', { name: 'Check records' }));
-    expect(await shownWords(shadow, '33 records')).toBeTruthy();
-    expect(await shownWords(shadow, '37 records')).toBeTruthy();
+    expect(await shownWords(shadow, '33 records on file')).toBeTruthy();
+    expect(await shownWords(shadow, '37 records on file')).toBeTruthy();
     expect(actions.checkRecords).toHaveBeenCalledTimes(1);
     // What the product knows never changes the pill's words or width (issue 55): a page measures it.
     expect(words(pill)).toContain('2012 Ram');
     expect(words(pill)).not.toMatch(/records/);
-    expect(pill.getAttribute('aria-label')).toMatch(/2012 Ram · 70 records$/);
+    expect(pill.getAttribute('aria-label')).toMatch(/2012 Ram · providerA 33 records, providerB 37 records$/);
     expect(onWords).not.toHaveBeenCalled();
   });
 
@@ -177,7 +179,7 @@ describe('badge', () => {
     fireEvent.click(await ui.findByRole('button', { name: 'Check records' }));
     expect(words(await ui.findByRole('alert'))).toMatch(/Try again in 60 s/);
     fireEvent.click(ui.getByRole('button', { name: 'Try again' }));
-    expect(await shownWords(shadow, '33 records')).toBeTruthy();
+    expect(await shownWords(shadow, '33 records on file')).toBeTruthy();
   });
 
   it('turns a background that does not answer into a message, not a blank panel', async () => {
