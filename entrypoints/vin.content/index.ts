@@ -4,7 +4,7 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import type { RecordCounts } from '@/lib/domain';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites/sites';
-import { mountBadge } from './badge/mount-badge';
+import { badgesOwn, mountBadge } from './badge/mount-badge';
 import type { BadgeActions } from './badge/panel-contract';
 import { createListingNotes } from './detect/listing-notes';
 import { createPageScanner } from './detect/page-scanner';
@@ -76,6 +76,14 @@ export default defineContentScript({
     // checks on detail pages): the badge shows them at once.
     const known = new Map<string, RecordCounts>();
     const owned = new Set<string>();
+    // A report bought meanwhile (the background tells every tab: purchases/tell-tabs-owned.ts).
+    browser.runtime.onMessage.addListener((message: unknown) => {
+      const vin = (message as { vhlOwned?: unknown } | null)?.vhlOwned;
+      if (typeof vin === 'string' && alive()) {
+        owned.add(vin);
+        badgesOwn(vin);
+      }
+    });
     const scanner = createPageScanner({
       doc: document,
       signal: life.signal,

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeOf } from './support/closed-shadow';
 import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -20,6 +21,12 @@ async function reportFrame(page: Page) {
 
 describe('purchase confirmation', () => {
   it('shows counts, credits and cost, and buys one report on the click, then opens it', async () => {
+    // The demo listing, open in its own tab: its badge learns of the purchase at once (issue 56).
+    const listing = await stack.browser.context.newPage();
+    await listing.goto(`${stack.server.origin}/demo/listing.html`);
+    await listing.waitForSelector('[data-vhl-vin="5N3ZA0NE1AN908084"][data-vhl-placed]');
+    const qx56 = await badgeOf(listing, '5N3ZA0NE1AN908084');
+    expect(await qx56.text()).not.toMatch(/^✓/);
     const page = await stack.browser.openPage('confirm.html?vin=5N3ZA0NE1AN908084');
     await expect
       .poll(() => page.getByTestId('balance').textContent())
@@ -68,6 +75,12 @@ describe('purchase confirmation', () => {
       );
     await stack.browser.screenshot(page, 'report-after-purchase');
     await page.close();
+    // The listing's badge: the report held, no more "Get a report · 1 credit".
+    await expect.poll(() => qx56.text(), { timeout: 10_000 }).toMatch(/^✓/);
+    await qx56.open();
+    await expect.poll(() => qx56.text(), { timeout: 10_000 }).toContain('Open your report (free)');
+    expect(await qx56.text()).not.toMatch(/Get a report/);
+    await listing.close();
   });
 
   it('"Check for new records" on a report held says how many were added since the purchase', async () => {

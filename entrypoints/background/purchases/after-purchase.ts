@@ -12,8 +12,10 @@ import { findNewReports } from '@/lib/purchases/purchase-rules';
 import { noteBought, refreshAccount } from '../account/account';
 import { recordInLedger } from '../records/ledger';
 import type { AccountClient } from '../service/service';
+
 import { moveIntent } from './intent-store';
 import { rememberPurchaseCounts } from './purchase-counts';
+import { tellTabsOwned } from './tell-tabs-owned';
 
 /**
  * Returns the ids of reports beyond `report` that the purchase brought (empty when charged once).
@@ -38,6 +40,8 @@ export async function afterPurchase(
     followedUp: true,
     ...(extra.length ? { extraReportIds: extra } : {}),
   }));
+  // The listing tabs showing it: their badges offer the report from now on.
+  void tellTabsOwned(intent.vin).catch((error: unknown) => console.warn('[owned]', error));
   return extra;
 }
 

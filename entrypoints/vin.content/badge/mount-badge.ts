@@ -21,6 +21,13 @@ import { watchSpot } from './spot-watch';
 import { watchTouchReach } from './touch-reach';
 
 let sheet: CSSStyleSheet | undefined;
+/** Each mounted badge's "now owned", by VIN: told by the background after a purchase (index.ts). */
+const ownedBy = new Map<string, Set<() => void>>();
+
+/** The user now holds a report of `vin`: its badges say so (their next panel offers it). */
+export function badgesOwn(vin: string): void {
+  for (const mark of ownedBy.get(vin) ?? []) mark();
+}
 
 /**
  * The listing's own title near the badge: the one heading of the card (or of the nearest block
@@ -82,6 +89,13 @@ export function mountBadge(
     },
     title: '',
   };
+  const markOwned = () => {
+    state.owned = true;
+    made?.pill.show(state);
+  };
+  const marks = ownedBy.get(placement.vin) ?? new Set();
+  marks.add(markOwned);
+  ownedBy.set(placement.vin, marks);
   let spot: ReturnType<typeof watchSpot> | undefined;
   // Above the card's own stretched link, if it has one (overlay-lift.ts); decided at the first look.
   let lift = '';
@@ -181,6 +195,8 @@ export function mountBadge(
   return {
     host,
     remove() {
+      marks.delete(markOwned);
+      if (marks.size === 0) ownedBy.delete(placement.vin);
       forget();
       spot?.stop();
       stopReach();
