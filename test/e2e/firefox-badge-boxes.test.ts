@@ -5,6 +5,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxPage, carsPage, measureBadge, truecarPage } from './support/box-pages';
 import { firefoxBadgeOf } from './support/firefox-closed-shadow';
+import { servedTab } from './support/firefox-served';
 import { startFirefoxStack } from './support/setup-extension';
 
 const KNOWN = '1C6RD6FT1CS310366';
@@ -25,13 +26,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 async function open(url: string): Promise<Page> {
-  const tab = await stack.firefox.browser.newPage();
-  await tab.setRequestInterception(true);
-  tab.on('request', (request) => {
-    const body = boxPage(request.url());
-    if (body === null) void request.continue();
-    else void request.respond({ status: 200, contentType: 'text/html', body });
-  });
+  const tab = await servedTab(stack.firefox.browser, boxPage);
   await tab.goto(url);
   return tab;
 }

@@ -5,6 +5,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firefoxBadgeOf } from './support/firefox-closed-shadow';
+import { servedTab } from './support/firefox-served';
 import { AUDI, CARS_RESULTS, resultsPage, TRUECAR_RESULTS, truecarShows } from './support/listing-sites';
 import { startFirefoxStack } from './support/setup-extension';
 
@@ -17,13 +18,7 @@ afterAll(() => stack?.stop());
 async function panelOn(
   url: string,
 ): Promise<{ tab: Page; words: string; badge: ReturnType<typeof firefoxBadgeOf> }> {
-  const tab = await stack.firefox.browser.newPage();
-  await tab.setRequestInterception(true);
-  tab.on('request', (request) => {
-    const body = resultsPage(request.url());
-    if (body === null) void request.continue();
-    else void request.respond({ status: 200, contentType: 'text/html', body });
-  });
+  const tab = await servedTab(stack.firefox.browser, resultsPage);
   await tab.goto(url);
   await tab.waitForSelector(`[data-vhl-vin="${AUDI}"]`, { visible: true, timeout: 15_000 });
   const badge = firefoxBadgeOf(stack.firefox, tab, AUDI);

@@ -7,6 +7,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firefoxBadgeOf } from './support/firefox-closed-shadow';
+import { servedTab } from './support/firefox-served';
 import { AUTOTRADER_URL, CARS_URL, CRUZE, countMemory, shown, sitePage } from './support/memory-sites';
 import { startFirefoxStack } from './support/setup-extension';
 
@@ -18,13 +19,7 @@ afterAll(() => stack?.stop());
 
 /** Opens the listing in a new tab, then the Cruze's panel; returns the tab and the panel's words. */
 async function panelOn(url: string): Promise<{ tab: Page; words: string }> {
-  const tab = await stack.firefox.browser.newPage();
-  await tab.setRequestInterception(true);
-  tab.on('request', (request) => {
-    const body = sitePage(request.url());
-    if (body === null) void request.continue();
-    else void request.respond({ status: 200, contentType: 'text/html', body });
-  });
+  const tab = await servedTab(stack.firefox.browser, sitePage);
   await tab.goto(url);
   await tab.waitForSelector(`[data-vhl-vin="${CRUZE}"]`, { visible: true, timeout: 15_000 });
   const badge = firefoxBadgeOf(stack.firefox, tab, CRUZE);
