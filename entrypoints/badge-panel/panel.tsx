@@ -7,6 +7,7 @@
 // into closed shadow roots, generated content they do not (issue 44). Buttons are named for screen
 // readers by aria-label, which no page script can read inside the closed root either.
 import { Component, createRef } from 'preact';
+import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
 import type { RecordCounts } from '@/lib/domain';
 import { type Result, unanswered } from '@/lib/errors/result';
 import { type HistoryLine, historyWords } from '@/lib/memory/history-words';
@@ -16,9 +17,10 @@ import type { FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
 import { plural } from '@/lib/plural';
 import { newRecordsText } from '@/lib/records/new-records';
 import type { NewRecords } from '@/lib/records/page-messages';
-import { heldFactsLine } from '@/lib/reports/facts/held-facts';
+import { type HeldFacts, heldFactsLine } from '@/lib/reports/facts/held-facts';
 import { decodeLine } from '@/lib/vin/decode-line';
 import type { PanelProps } from '../vin.content/badge/panel-contract';
+import { send } from '../vin.content/send';
 import { FreeFactsPart, recallFinding } from './free-facts-part';
 
 interface PanelState {
@@ -32,8 +34,10 @@ interface PanelState {
   left: number;
   /** Set when the panel is taller than the room on its side of the pill: it scrolls within. */
   maxHeight: number | null;
-  /** The short facts of the newest read report held (asked for when an owned VIN's panel opens). */
-  facts: string | null;
+  /** The read reports held (asked for when an owned VIN's panel opens), worded with `names`. */
+  held: HeldFacts | null;
+  /** The user's names for the providers (options); the API's names until they arrive. */
+  names: ProviderNames;
   /** What the memory of vehicles seen says (asked for when the panel opens), and whether it is watched. */
   memory: { lines: HistoryLine[]; watched: boolean; known: boolean } | null;
   memoryNote: string | null;
@@ -72,7 +76,8 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     top: 0,
     left: 0,
     maxHeight: null,
-    facts: null,
+    held: null,
+    names: {},
     memory: null,
     memoryNote: null,
     free: null,
@@ -106,8 +111,11 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     if (this.props.owned)
       this.props.actions
         .ownedFacts(this.props.decode.vin)
-        .then((result) => result.ok && this.setState({ facts: heldFactsLine(result.value) }))
+        .then((result) => result.ok && this.setState({ held: result.value }))
         .catch(() => undefined);
+    send('getProviderNames', undefined)
+      .then((result) => result.ok && this.setState({ names: result.value }))
+      .catch(() => undefined);
     this.readMemory();
     this.props.actions
       .freeFacts(this.props.decode.vin)
@@ -245,7 +253,8 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
       top,
       left,
       maxHeight,
-      facts,
+      held,
+      names,
       memory,
       memoryNote,
       free,
@@ -256,6 +265,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     const prices = memory?.lines.filter((line) => line.finding && line.tone !== 'warn') ?? [];
     const seen = memory?.lines.filter((line) => !line.finding) ?? [];
     const recall = recallFinding(free, this.props.listing.title);
+    const facts = held && heldFactsLine(held, names);
     const heldBad =
       owned &&
       facts !== null &&
@@ -343,11 +353,11 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
         {counts && (
           <>
             <div class="counts" role="status">
-              <span>providerA</span>
+              <span>{providerLabel(names, 'providerA')}</span>
               <span data-provider="providerA">
                 <W t={`${plural(counts.records.providerA, 'record')} on file`} />
               </span>
-              <span>providerB</span>
+              <span>{providerLabel(names, 'providerB')}</span>
               <span data-provider="providerB">
                 <W t={`${plural(counts.records.providerB, 'record')} on file`} />
               </span>
@@ -398,7 +408,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
         )}
         {since && since !== 'checking' && (
           <p class={since.ok ? '' : 'error'} role="status" data-testid="since">
-            <W t={since.ok ? newRecordsText(since.value) : since.error.message} />
+            <W t={since.ok ? newRecordsText(since.value, names) : since.error.message} />
           </p>
         )}
         {notice && (

@@ -196,6 +196,7 @@ export function App({ first }: { first: FirstHeadline }) {
         <ReportsList
           recent={account.value.reports}
           count={account.value.reportCount ?? account.value.reports.length}
+          names={names}
         />
       ) : (
         <p class="muted">Your reports show here once the key is set.</p>

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { HEADLINE_REPORTS } from '@/lib/account/headline';
+import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
 import type { ReportSummary } from '@/lib/domain';
 import type { Result } from '@/lib/errors/result';
 import { ask } from '@/lib/messaging/messaging';
@@ -16,7 +17,16 @@ import { reportUrl } from '@/lib/reports/report-url';
 export const RECENT_REPORTS = HEADLINE_REPORTS;
 const MATCHES = 10;
 
-export function ReportsList({ recent, count }: { recent: ReportSummary[]; count: number }) {
+export function ReportsList({
+  recent,
+  count,
+  names,
+}: {
+  recent: ReportSummary[];
+  count: number;
+  /** The user's names for the providers (the API's where none). */
+  names: ProviderNames;
+}) {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Result<ReportSearch> | null>(null);
   const searching = query.trim() !== '';
@@ -43,7 +53,7 @@ export function ReportsList({ recent, count }: { recent: ReportSummary[]; count:
         setFacts(
           Object.fromEntries(
             Object.entries(result.value).flatMap(([key, held]) => {
-              const line = heldFactsLine(held);
+              const line = heldFactsLine(held, names);
               return line ? [[key, line]] : [];
             }),
           ),
@@ -52,7 +62,7 @@ export function ReportsList({ recent, count }: { recent: ReportSummary[]; count:
     return () => {
       current = false;
     };
-  }, [shownKeys]);
+  }, [shownKeys, names]);
   return (
     <section aria-label="Your reports">
       <label for="report-search">Search your reports</label>
@@ -73,7 +83,8 @@ export function ReportsList({ recent, count }: { recent: ReportSummary[]; count:
               {r.yearMakeModel || r.vin}
             </a>
             <div class="muted">
-              {r.provider} · <code>{r.vin}</code> · {new Date(r.createdAt).toLocaleDateString()}
+              {providerLabel(names, r.provider)} · <code>{r.vin}</code> ·{' '}
+              {new Date(r.createdAt).toLocaleDateString()}
             </div>
             {facts[reportKey(r)] && (
               <div class="facts-short" data-testid="report-facts">

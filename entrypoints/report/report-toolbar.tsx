@@ -146,7 +146,7 @@ export function ReportToolbar({
       {since === 'checking' && <p class="muted">Checking for new records…</p>}
       {since && since !== 'checking' && (
         <p class={since.ok ? 'since' : 'since error'} role="status" data-testid="since">
-          {since.ok ? newRecordsText(since.value) : since.error.message}
+          {since.ok ? newRecordsText(since.value, names) : since.error.message}
         </p>
       )}
     </header>

@@ -109,8 +109,8 @@ export const REQUESTS = {
   getCopiesSummary: { from: PAGES, request: NoPayload },
   /** Reports matching a query in the list as last read, at most `limit` (the popup). */
   searchReports: { from: PAGES, request: ReportSearchRequest },
-  /** The providers' display names (options). */
-  getProviderNames: { from: PAGES, request: NoPayload },
+  /** The providers' display names (options; the badge panel words counts and reports with them). */
+  getProviderNames: { from: OURS, request: NoPayload },
   saveProviderNames: { from: PAGES, request: ProviderNames },
   /** Saves one vehicle's private note (empty: deleted). */
   saveNote: { from: PAGES, request: NoteRequest },

@@ -4,6 +4,7 @@
 
 import { cleanup, fireEvent, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { badgePanelApi } from '@/entrypoints/badge-panel/panel-api';
 import { createToggle } from '@/entrypoints/vin.content/badge/badge-toggle';
 import type { BadgeActions, BadgePanelApi } from '@/entrypoints/vin.content/badge/panel-contract';
@@ -16,6 +17,7 @@ import { decodeRow } from '@/simulator/nhtsa/nhtsa-app';
 import { vinOf } from '../../../samples/vin-of';
 
 afterEach(() => {
+  fakeBrowser.reset();
   cleanup();
   document.body.replaceChildren();
 });
@@ -148,6 +150,29 @@ describe('badge', () => {
     expect(words(pill)).not.toMatch(/records/);
     expect(pill.getAttribute('aria-label')).toMatch(/2012 Ram · providerA 33 records, providerB 37 records$/);
     expect(onWords).not.toHaveBeenCalled();
+  });
+
+  it("names the providers as the user named them in the options: counts, a report's facts, new records", async () => {
+    // The background's answer to the panel's one question, in @webext-core/messaging's wire format.
+    fakeBrowser.runtime.onMessage.addListener(async (message: unknown) =>
+      (message as { type: string }).type === 'getProviderNames'
+        ? { res: { ok: true, value: { providerA: 'AutoLedger', providerB: 'TitleTrack' } } }
+        : undefined,
+    );
+    const { ui, shadow, pill } = setup({}, { owned: true });
+    fireEvent.click(pill);
+    await waitFor(() => expect(words(ui.getByTestId('owned-facts'))).toMatch(/^AutoLedger: 2 owners/));
+    fireEvent.click(ui.getByRole('button', { name: 'Check for new records · 1 record check' }));
+    expect(words(await ui.findByTestId('since'))).toMatch(/^3 records added to AutoLedger since/);
+    const checks = setup();
+    fireEvent.click(checks.pill);
+    fireEvent.click(await checks.ui.findByRole('button', { name: 'Check records' }));
+    await waitFor(() =>
+      expect(words(checks.shadow.querySelector('.counts'))).toBe(
+        'AutoLedger33 records on fileTitleTrack37 records on file',
+      ),
+    );
+    expect(words(shadow.firstElementChild)).not.toMatch(/providerA/);
   });
 
   it("opens the extension's confirmation window, and never buys from the page", async () => {

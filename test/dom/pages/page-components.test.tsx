@@ -163,8 +163,10 @@ describe('VIN box', () => {
 });
 
 describe('reports list', () => {
-  it('shows the newest reports it is given and links to the library with the count of all', () => {
-    render(<ReportsList recent={REPORTS.slice(0, 1)} count={4321} />);
+  it("shows the newest reports it is given, by the user's provider names, and links to the library with the count of all", () => {
+    const first = REPORTS[0];
+    render(<ReportsList recent={REPORTS.slice(0, 1)} count={4321} names={{ [first?.provider ?? 'providerA']: 'AutoLedger' }} />);
+    expect(screen.getByText(/^AutoLedger ·/)).toBeTruthy();
     expect(screen.getAllByRole('link')[0]?.getAttribute('href')).toBe(
       `report.html?provider=${REPORTS[0]?.provider}&id=${REPORTS[0]?.id}`,
     );
@@ -174,7 +176,7 @@ describe('reports list', () => {
   });
 
   it('says so when the user holds none, and offers no library link', () => {
-    render(<ReportsList recent={[]} count={0} />);
+    render(<ReportsList recent={[]} count={0} names={{}} />);
     expect(screen.getByText('You hold no reports yet.')).toBeTruthy();
     expect(screen.queryByTestId('all-reports')).toBeNull();
   });

@@ -18,7 +18,11 @@ describe('provider display names', () => {
     expect(providerWithWire(saved.value, 'providerA')).toBe('AutoLedger (providerA)');
     const tooLong = await bg.deliver('saveProviderNames', { providerA: 'x'.repeat(41) }, bg.senders.page);
     expect(tooLong.ok ? '' : tooLong.error.kind).toBe('invalid-input');
-    // A content script may not change them.
+    // The badge panel (in the content script's world) words counts and reports with them, but a
+    // content script may not change them.
+    expect((await bg.deliver('getProviderNames', undefined, bg.senders.contentScript)).value).toEqual({
+      providerA: 'AutoLedger',
+    });
     const fromPage = await bg.deliver('saveProviderNames', { providerA: 'Evil' }, bg.senders.contentScript);
     expect(fromPage.ok ? '' : fromPage.error.kind).toBe('forbidden');
   });
