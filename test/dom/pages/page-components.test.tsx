@@ -165,7 +165,13 @@ describe('VIN box', () => {
 describe('reports list', () => {
   it("shows the newest reports it is given, by the user's provider names, and links to the library with the count of all", () => {
     const first = REPORTS[0];
-    render(<ReportsList recent={REPORTS.slice(0, 1)} count={4321} names={{ [first?.provider ?? 'providerA']: 'AutoLedger' }} />);
+    render(
+      <ReportsList
+        recent={REPORTS.slice(0, 1)}
+        count={4321}
+        names={{ [first?.provider ?? 'providerA']: 'AutoLedger' }}
+      />,
+    );
     expect(screen.getByText(/^AutoLedger ·/)).toBeTruthy();
     expect(screen.getAllByRole('link')[0]?.getAttribute('href')).toBe(
       `report.html?provider=${REPORTS[0]?.provider}&id=${REPORTS[0]?.id}`,
