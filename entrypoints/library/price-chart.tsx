@@ -4,10 +4,13 @@
 // listing seen on one day as a mark of its own, the lines told apart by their dash as well as their
 // colour, and the same figures in a table for screen readers. Prices in US dollars only, as their
 // pages stated them (one currency on one axis). Its box scales to the page's width (360 px phones).
+import { useEffect, useState } from 'preact/hooks';
 import { day, money } from '@/lib/memory/history-words';
 import type { ListingMemory } from '@/lib/memory/listing-memory';
 
-const W = 560;
+/** Drawn at a phone's width there (its axis words stay 12 px: scaled down from 560 they were 6). */
+const WIDE = 560;
+const NARROW = 300;
 const H = 200;
 const PAD = { left: 64, right: 12, top: 10, bottom: 28 };
 const DAY = 24 * 60;
@@ -30,7 +33,20 @@ function ticks(lo: number, hi: number): number[] {
   return out;
 }
 
+/** Whether the window is a phone's width, following it as it changes. */
+function useNarrow(): boolean {
+  const query = globalThis.matchMedia?.('(max-width: 480px)');
+  const [narrow, setNarrow] = useState(query?.matches ?? false);
+  useEffect(() => {
+    const change = () => setNarrow(query?.matches ?? false);
+    query?.addEventListener('change', change);
+    return () => query?.removeEventListener('change', change);
+  }, []);
+  return narrow;
+}
+
 export function PriceChart({ listings, today }: { listings: ListingMemory[]; today: number }) {
+  const W = useNarrow() ? NARROW : WIDE;
   const lines = listings.filter((l) => dollarsOf(l).length >= 1);
   const all = lines.flatMap(dollarsOf);
   if (all.length < 2) return null;

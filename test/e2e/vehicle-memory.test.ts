@@ -138,6 +138,18 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
     await expect
       .poll(() => library.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(360);
+    // Its axis words stay readable there (drawn at the phone's width: scaled from 560, 6 px tall).
+    await expect
+      .poll(() =>
+        library.evaluate(() =>
+          Math.min(
+            ...[...document.querySelectorAll('.price-chart .axis text')].map(
+              (t) => t.getBoundingClientRect().height,
+            ),
+          ),
+        ),
+      )
+      .toBeGreaterThanOrEqual(11);
     await stack.browser.screenshot(library, 'memory-watched-360', { fullPage: true });
     await library.setViewportSize({ width: 1280, height: 800 });
     await library.close();
