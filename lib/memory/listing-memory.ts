@@ -3,6 +3,8 @@
 // (bench:memory): times in minutes since 1970 (small integers), price and mileage as points only when
 // they change. Pure.
 import { z } from 'zod/mini';
+import { normalName } from '../market/fair-price';
+import type { VehicleTitle } from '../market/vehicle-title';
 import { VinSchema } from '../vin/vin-schema';
 
 /** What the page's data record for the vehicle says (listing-facts.ts: recordFacts), to confirm the card. */
@@ -26,6 +28,9 @@ export const Sighting = z.object({
       .check(z.maxLength(40)),
   ),
   data: z.optional(DataFacts),
+  /** The card's title as it stands, or its data's name ("Used 2019 Honda Accord Sport"): read in the
+   * background (lib/market/vehicle-title.ts) for the fair-price gauge's comparables. */
+  title: z.optional(z.string().check(z.maxLength(200))),
   /** When the content script noted it (ms since 1970): a clear or a forget after it wins. */
   noted: z.optional(z.number()),
 });
@@ -72,6 +77,11 @@ export const ListingMemory = z.object({
   relist: z.optional(z.array(z.number())),
   /** A new listing of a vehicle whose earlier listing on this site had ended: when that one was last seen. */
   after: z.optional(z.number()),
+  /** What its title says of the vehicle (version 6, issue 57): [model year, make, model, trim or '',
+   * title brand or '']; absent on listings kept before, completed when seen again. */
+  car: z.optional(z.tuple([z.number(), z.string(), z.string(), z.string(), z.string()])),
+  /** Make and model normalised ("honda accord"): the key of the store's index the gauge reads. */
+  mm: z.optional(z.string()),
 });
 export type ListingMemory = z.infer<typeof ListingMemory>;
 
@@ -116,8 +126,19 @@ export interface SeenListing {
   mileage?: number;
   unit?: 'mi' | 'km' | null;
   sold?: boolean;
+  /** What the listing's title says of the vehicle, checked against its VIN. */
+  car?: VehicleTitle;
   /** Seen on the listing's own site; false: on another site's card that links to it (an aggregator). */
   firstHand: boolean;
+}
+
+/** The listing's `car` and `mm` from what its title says; nothing when it says nothing. */
+function carFields(car: VehicleTitle | undefined): Pick<ListingMemory, 'car' | 'mm'> {
+  if (!car) return {};
+  return {
+    car: [car.year, car.make, car.model, car.trim ?? '', car.titleBrand ?? ''],
+    mm: `${normalName(car.make)} ${normalName(car.model)}`,
+  };
 }
 
 /**
@@ -153,6 +174,7 @@ export function noteSighting(
       ...(seen.firstHand ? { own: 1 as const } : {}),
       ...(seen.sold && figures ? { sold: at } : {}),
       ...(after !== undefined ? { after } : {}),
+      ...carFields(seen.car),
     };
   }
   const next: ListingMemory = {
@@ -162,6 +184,8 @@ export function noteSighting(
     prices: addPoint(before.prices, at, price, seen.currency),
     miles: addPoint(before.miles, at, mileage, seen.unit),
     ...(seen.firstHand ? { own: 1 as const } : {}),
+    // A listing kept before version 6, or by a card that said less, is completed by this sighting.
+    ...(figures || !before.car ? carFields(seen.car) : {}),
   };
   if (!figures) return next;
   if (seen.sold && before.sold === undefined) next.sold = at;

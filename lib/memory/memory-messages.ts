@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { SIGHTINGS_PER_MESSAGE } from '../vin/page-limits';
 import { VinSchema } from '../vin/vin-schema';
 import { ListingMemory, Sighting } from './listing-memory';
+import { MarketAnswer } from './market-answer';
 
 export const NoteSightings = z.object({
   sightings: z
@@ -27,6 +28,9 @@ export const HistoryAnswer = z.object({
   /** The highest last odometer reading of the reports held for it (key facts), if read. */
   report: z.nullable(z.object({ miles: z.number(), date: z.nullable(z.string()) })),
   watched: z.boolean(),
+  /** The fair-price gauge from the listings of its make and model seen (lib/market/); absent when no
+   * listing of it names the vehicle or the memory is off. */
+  market: z.optional(MarketAnswer),
   /** Minutes since 1970 by the background's clock: "since Oct 2" is said against it. */
   at: z.number(),
 });

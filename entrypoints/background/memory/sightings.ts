@@ -11,12 +11,14 @@
 import { z } from 'zod/mini';
 import { ran } from '@/lib/bench/bench-probe';
 import { ok, type Result } from '@/lib/errors/result';
+import { readVehicleTitle } from '@/lib/market/vehicle-title';
 import { minutesOf, type SeenListing } from '@/lib/memory/listing-memory';
 import { isSiteOff, listingUrl, siteOf } from '@/lib/memory/listing-url';
 import type { NoteSightings } from '@/lib/memory/memory-messages';
 import { readCard } from '@/lib/memory/read-card';
 import { siteMoney } from '@/lib/memory/site-money';
 import type { Sender } from '@/lib/messaging/sender-kind';
+import { decodeVin } from '@/lib/vin/vin-verdict';
 import { writeSightings } from '../storage/memory-store';
 import { isStorageRefusal, storedValue } from '../storage/store';
 import { memorySettings } from './memory-settings';
@@ -62,13 +64,15 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
   const rules = siteMoney(host);
   const [cleared, forgotten] = await Promise.all([clearedAt.get(), forgottenAt.get()]);
   const received = Date.now();
-  for (const { vin, url, card, data, noted = received } of sightings) {
+  for (const { vin, url, card, data, title, noted = received } of sightings) {
     const where = listingOf(pageUrl, url);
     if (!where || noted <= cleared || noted <= (forgotten[vin] ?? 0)) continue;
+    const car = title ? readVehicleTitle(title, decodeVin(vin)) : null;
     const seen: SeenListing = {
       vin,
       ...where,
       ...readCard(card ?? [], data ?? {}, rules),
+      ...(car ? { car } : {}),
       firstHand: where.site === first.site,
     };
     waiting.set(`${vin} ${where.site} ${where.url}`, seen);

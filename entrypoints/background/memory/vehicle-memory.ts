@@ -5,6 +5,7 @@
 import { failWith, ok, type Result } from '@/lib/errors/result';
 import { type ListingMemory, listingKey, minutesOf } from '@/lib/memory/listing-memory';
 import { listingUrl, siteOf } from '@/lib/memory/listing-url';
+import { marketFor } from '@/lib/memory/market-answer';
 import type { HistoryAnswer, HistoryRequest, WatchedList, WatchRequest } from '@/lib/memory/memory-messages';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { Vin } from '@/lib/vin/vin-syntax';
@@ -14,11 +15,13 @@ import {
   forgetVehicle,
   isWatched,
   listingsOf,
+  listingsOfModel,
   markAllLooked,
   setWatched,
   watchedVehicles,
 } from '../storage/memory-store';
-import { withinRetention } from './retention';
+import { memorySettings } from './memory-settings';
+import { keptSince, withinRetention } from './retention';
 import { discardSightings, sightingsWritten } from './sightings';
 
 export async function getVehicleHistory(
@@ -33,18 +36,31 @@ export async function getVehicleHistory(
     const link = url && URL.canParse(url, sender.url) ? listingUrl(new URL(url, sender.url).href) : null;
     if (page) current = listingKey(vin, siteOf(new URL(sender.url).hostname), link ?? page);
   }
-  const [listings, report, watched] = await Promise.all([
+  const [listings, report, watched, settings] = await Promise.all([
     listingsOf(vin).then(withinRetention),
     reportOdometer(vin),
     isWatched(vin),
+    memorySettings.get(),
   ]);
+  const market = settings.on ? await marketOf(listings, current) : null;
   return ok({
     listings: answered(listings, current),
     current,
     report,
     watched,
+    ...(market ? { market } : {}),
     at: minutesOf(Date.now()),
   });
+}
+
+/** The gauge for a vehicle from the listings of its make and model seen (the `mm` index). */
+async function marketOf(listings: ListingMemory[], current: string | null) {
+  const named = listings.find((l) => l.k === current && l.mm) ?? listings.find((l) => l.mm);
+  if (!named?.mm) return null;
+  const [same, since] = await Promise.all([listingsOfModel(named.mm), keptSince()]);
+  // Past the retention: forgotten, even before the daily sweep takes it out of the store.
+  const kept = same.filter((l) => ((l as { last?: unknown }).last as number) >= since);
+  return marketFor(listings, current, kept, Date.now());
 }
 
 /** At most this many listings in an answer, and this many of one site: a site minting listing

@@ -90,6 +90,14 @@ export async function listingsOf(vin: string): Promise<ListingMemory[]> {
     .catch(orNothing([]));
 }
 
+/** The stored listings of one make and model (`mm`, as listing-memory.ts writes it), unparsed: the
+ * fair-price gauge reads what it needs of each (lib/memory/market-answer.ts). */
+export async function listingsOfModel(mm: string): Promise<unknown[]> {
+  return openLibrary()
+    .then((database) => database.getAllFromIndex('listings', 'mm', mm))
+    .catch(orNothing([]));
+}
+
 /** Forgets one vehicle: its listings and its place among the watched. */
 export async function forgetVehicle(vin: string): Promise<void> {
   const database = await openLibrary();

@@ -1,5 +1,5 @@
 // The boxes a badge's spot is chosen from (badge-spot.ts), read from the page's own layout: its text
-// runs and controls in a card, the card's title line, the line of a VIN's text, the room above the
+// runs and controls in a card, the line of a VIN's text, the room above the
 // card, and whether the card scrolls sideways. Read only where a ResizeObserver reports (spot-watch.ts).
 import { BADGE_TAG } from '../detect/occurrence';
 import type { Box } from './badge-spot';
@@ -8,7 +8,6 @@ import type { Box } from './badge-spot';
 const CONTROLS = 'button,input,select,textarea,summary,[role=button],[role=checkbox],[role=tab]';
 /** A link with no words of its own (an icon) counts as a control up to this size. */
 const ICON_LINK = 64;
-const TITLE = 'h1,h2,h3,h4,h5,h6,[class*="title" i]';
 /** At most this many nodes of a card are read (a card is a few dozen). */
 const MAX_NODES = 600;
 
@@ -95,13 +94,6 @@ export function lastLine(element: Element, before?: Node): Box | null {
   const rects = [...range.getClientRects()].filter(seen);
   const line = rects[rects.length - 1];
   return line ? boxOf(line) : null;
-}
-
-/** The card's title, when it has one: its first heading (or element named a title) with words. */
-export function titleOf(card: Element): Element | null {
-  for (const heading of card.querySelectorAll(TITLE))
-    if (!heading.closest(BADGE_TAG) && /\S/.test(heading.textContent ?? '')) return heading;
-  return null;
 }
 
 /** Whether what is drawn in `element` may show outside its box (nothing clips it). */

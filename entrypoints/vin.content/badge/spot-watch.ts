@@ -4,9 +4,10 @@
 // is first seen where it goes (until then it is laid out but hidden: badge-style.ts). At most
 // SLICE_MS of it per frame; the rest is asked for again, for the next frame.
 
+import { titleOf } from '../detect/card-title';
 import { nextPageChange } from '../pace/near-screen';
 import { chooseSpot, type Size } from './badge-spot';
-import { boxesIn, boxOf, gapTopOf, inSidewaysScroller, lastLine, lastLineOf, titleOf } from './page-boxes';
+import { boxesIn, boxOf, gapTopOf, inSidewaysScroller, lastLine, lastLineOf } from './page-boxes';
 
 export interface SpotTarget {
   host: HTMLElement;

@@ -7,6 +7,7 @@ import { type ListingFacts, recordFacts, sane } from '@/lib/memory/listing-facts
 import type { Sighting } from '@/lib/memory/listing-memory';
 import { SIGHTINGS_PER_MESSAGE } from '@/lib/vin/page-limits';
 import { cardSnippets } from './card-snippets';
+import { titleOf } from './card-title';
 import type { Occurrence } from './occurrence';
 import type { Placement } from './place-strategies';
 
@@ -62,9 +63,15 @@ function sightingOf(placement: Placement, found: Occurrence[], doc: Document, no
   const snippets = card ? cardSnippets(card) : [];
   const link = linkFor(placement, records, doc);
   const facts = sane(data);
+  // The title as it stands (read in the background: lib/market/vehicle-title.ts); a heading without a
+  // model year gives way to the data's name (JSON-LD `name`).
+  const heading = card && titleOf(card)?.textContent;
+  const name = records.find((r) => typeof r.name === 'string')?.name as string | undefined;
+  const title = (heading && /\d{4}/.test(heading) ? heading : (name ?? heading))?.replace(/\s+/g, ' ').trim();
   return {
     vin: placement.vin as Sighting['vin'],
     ...(link ? { url: link } : {}),
+    ...(title ? { title: title.slice(0, 200) } : {}),
     ...(snippets.length ? { card: snippets } : {}),
     ...(Object.keys(facts).length ? { data: facts } : {}),
     noted,

@@ -1,0 +1,13 @@
+// A card's title element: where a badge is placed beside (badge/page-boxes.ts) and what the memory
+// reads the vehicle from (listing-notes.ts: lib/market/vehicle-title.ts in the background).
+import { BADGE_TAG } from './occurrence';
+
+/** What counts as a card's title: a heading, or an element its site names a title. */
+const TITLE = 'h1,h2,h3,h4,h5,h6,[class*="title" i]';
+
+/** The card's title, when it has one: its first heading (or element named a title) with words. */
+export function titleOf(card: Element): Element | null {
+  for (const heading of card.querySelectorAll(TITLE))
+    if (!heading.closest(BADGE_TAG) && /\S/.test(heading.textContent ?? '')) return heading;
+  return null;
+}

@@ -1,0 +1,123 @@
+// What a listing's title says of its vehicle (issue 57): "Used 2019 Honda Accord Sport 1.5T" is a
+// 2019 Honda Accord, trim "Sport 1.5T". Titles as real sites write them (docs/listing-evidence.md):
+// cars.com's `h2.title` "2019 Honda Accord Sport", Autotrader's "Used 2019 …", CarGurus' "… Sport FWD",
+// Craigslist's lower-case "2015 honda accord ex-l - $12,000", JSON-LD `name`. Checked against the
+// VIN's own decode: another model year or maker says nothing (a typo, a fraud sign, or a title of
+// another car), never a guess. Pure.
+
+export interface VehicleTitle {
+  year: number;
+  /** The maker as usually written ("Mercedes-Benz", "Chevrolet"). */
+  make: string;
+  /** As the title writes it ("Accord", "F-150", "Grand Cherokee", "3 Series"). */
+  model: string;
+  /** What follows the model, without drivetrain, engine and body words; absent when none. */
+  trim?: string;
+  /** "salvage", "rebuilt", … when the title says so. */
+  titleBrand?: string;
+}
+
+/** Makers as usually written; titles write them in any case, with a space or a hyphen. */
+const MAKE_NAMES =
+  'Acura,Alfa Romeo,Aston Martin,Audi,Bentley,BMW,Buick,Cadillac,Chevrolet,Chrysler,Dodge,Ferrari,Fiat,Ford,Genesis,GMC,Honda,Hummer,Hyundai,Infiniti,Isuzu,Jaguar,Jeep,Kia,Lamborghini,Land Rover,Lexus,Lincoln,Lucid,Maserati,Mazda,McLaren,Mercedes-Benz,Mercury,MINI,Mitsubishi,Nissan,Oldsmobile,Plymouth,Polestar,Pontiac,Porsche,Ram,Rivian,Rolls-Royce,Saab,Saturn,Scion,smart,Subaru,Suzuki,Tesla,Toyota,Volkswagen,Volvo'.split(
+    ',',
+  );
+/** Each maker by its name in lower case, spaces for hyphens, and the short names titles use. */
+const MAKES: Record<string, string> = {
+  ...Object.fromEntries(MAKE_NAMES.map((name) => [name.toLowerCase().replace('-', ' '), name])),
+  chevy: 'Chevrolet',
+  vw: 'Volkswagen',
+  mercedes: 'Mercedes-Benz',
+};
+const MAKE_AT_START = new RegExp(
+  `^(${Object.keys(MAKES)
+    .sort((a, b) => b.length - a.length)
+    .map((m) => m.replace(' ', '[-\\s]'))
+    .join('|')})\\b`,
+  'i',
+);
+
+/** A model's first word that never stands alone: the next word is part of the model. */
+const JOINS_NEXT =
+  /^(grand|land|range|model|santa|town|monte|el|crown|mustang|transit|corolla|eclipse|outlander|bronco|express|savana|sierra|silverado|ram|e|c|s|g|gl|glc|gle|ml|cla|cls|sl|slk)$/i;
+/** A second word that belongs to the model ("3 Series", "C-Class", "Silverado 1500", "Cross"). */
+const MODEL_SECOND =
+  /^(series|class|cross|sport|evoque|velar|rover|cherokee|wagoneer|highlander|caravan|carlo|camino|victoria|connect|mach-e|fe|\d{3,4}(hd)?|[0-9]+[a-z]?|[syx3]|cruiser)$/i;
+/** Words of the model's second position that are always a trim, never the model's. */
+const NEVER_MODEL = /^(sport|cross)$/i;
+/** The first words whose "Sport"/"Cross" belong to the model (Bronco Sport, Range Rover Sport, Corolla Cross). */
+const SPORT_MODELS = /^(bronco|rover|range|outlander|corolla|eclipse)$/i;
+
+/** Drivetrain, engine, body and condition words: not part of a trim as compared. */
+const NOT_TRIM =
+  /^(fwd|awd|4wd|2wd|rwd|4x4|4x2|\d\.\d[lt]?|v6|v8|i4|l4|turbo|sedan|coupe|hatchback|wagon|suv|convertible|van|minivan|pickup|truck|crew|cab|double|quad|extended|regular|supercrew|supercab|automatic|manual|cvt|4d|2d|4dr|2dr|gas|i-4|i-6)$/i;
+
+const TITLE_BRANDS = /\b(salvage|rebuilt|reconstructed|flood(?:ed)?|lemon|branded title|junk title)\b/i;
+
+/** A title read; null when it names no model year and maker, or they contradict the VIN's decode. */
+export function readVehicleTitle(
+  title: string,
+  decode: { modelYear?: number; make?: string } = {},
+): VehicleTitle | null {
+  const text = title.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const found = text.match(/\b(19[5-9]\d|20[0-4]\d)\s+(.+)$/);
+  if (!found) return null;
+  const year = Number(found[1]);
+  if (decode.modelYear && (year - decode.modelYear) % 30 !== 0) return null;
+  // The rest up to a separator the sites put after the vehicle (" - $12,000", " | Dealer", " • 45k miles").
+  const rest = (found[2] as string).split(/\s[-–|•·]\s|\s?[|•·,(]\s?/)[0]?.trim() ?? '';
+  const maker = rest.match(MAKE_AT_START);
+  if (!maker) return null;
+  const make = MAKES[(maker[1] as string).toLowerCase().replace(/[-\s]+/, ' ')];
+  if (!make) return null;
+  if (decode.make && !sameMaker(decode.make, make)) return null;
+  const words = rest
+    .slice((maker[1] as string).length)
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  if (words.length === 0) return null;
+  let take = 1;
+  const [first, second, third] = words as [string, string | undefined, string | undefined];
+  if (second && MODEL_SECOND.test(second) && (!NEVER_MODEL.test(second) || SPORT_MODELS.test(first)))
+    take = 2;
+  else if (second && JOINS_NEXT.test(first)) take = 2;
+  // "Range Rover Sport", "Land Cruiser" … and "Grand Cherokee L"? The third word only for Range Rover.
+  if (take === 2 && /^range$/i.test(first) && third && /^(sport|evoque|velar)$/i.test(third)) take = 3;
+  const model = words.slice(0, take).join(' ');
+  const trimWords = words.slice(take).filter((w) => !NOT_TRIM.test(w.replace(/[.,]$/, '')));
+  const brand = text.match(TITLE_BRANDS)?.[1]?.toLowerCase();
+  return {
+    year,
+    make,
+    model,
+    ...(trimWords.length ? { trim: trimWords.slice(0, 3).join(' ') } : {}),
+    ...(brand ? { titleBrand: brand.replace(/^flooded$/, 'flood') } : {}),
+  };
+}
+
+/** Makers that share manufacturer codes: a decode's maker name and a title's are the same maker then. */
+const GROUPS = [
+  ['toyota', 'lexus', 'scion'],
+  ['honda', 'acura'],
+  ['nissan', 'infiniti'],
+  ['chevrolet', 'gmc', 'buick', 'cadillac', 'pontiac', 'oldsmobile', 'saturn', 'hummer', 'general motors'],
+  ['chrysler', 'dodge', 'ram', 'jeep', 'plymouth', 'fiat', 'fca'],
+  ['ford', 'lincoln', 'mercury'],
+  ['volkswagen', 'audi', 'porsche', 'bentley', 'lamborghini'],
+  ['mercedes', 'smart'],
+  ['bmw', 'mini', 'rolls-royce'],
+  ['hyundai', 'kia', 'genesis'],
+  ['jaguar', 'land rover'],
+];
+
+/** Whether the decode's maker ("General Motors", "Toyota Motor") is the title's maker or its group's. */
+function sameMaker(decoded: string, make: string): boolean {
+  const a = decoded.toLowerCase();
+  const b = make.toLowerCase();
+  if (a.includes(b.split(/[-\s]/)[0] as string)) return true;
+  const group = GROUPS.find((names) => names.some((n) => b.startsWith(n)));
+  // A maker outside every group, not named by the decode: unsure, so the title's is kept.
+  if (!group) return !GROUPS.some((names) => names.some((n) => a.includes(n)));
+  return group.some((n) => a.includes(n)) || !GROUPS.some((names) => names.some((n) => a.includes(n)));
+}

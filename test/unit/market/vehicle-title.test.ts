@@ -1,0 +1,67 @@
+// Titles as real listing pages write them (docs/listing-evidence.md; the fixtures in
+// test/fixtures/listings/), read into year, make, model and trim, checked against the VIN's decode.
+import { describe, expect, it } from 'vitest';
+import { readVehicleTitle } from '@/lib/market/vehicle-title';
+
+describe('vehicle titles', () => {
+  it.each([
+    // cars.com h2.title; Autotrader's "Used …"; CarGurus' drivetrain; Carvana's name only.
+    ['2019 Honda Accord Sport', { year: 2019, make: 'Honda', model: 'Accord', trim: 'Sport' }],
+    ['Used 2019 Honda Accord Sport 1.5T', { year: 2019, make: 'Honda', model: 'Accord', trim: 'Sport' }],
+    ['Honda Certified 2020 Honda CR-V EX-L', { year: 2020, make: 'Honda', model: 'CR-V', trim: 'EX-L' }],
+    ['2018 Ford F-150 XLT SuperCrew 4WD', { year: 2018, make: 'Ford', model: 'F-150', trim: 'XLT' }],
+    ['2012 Ram 1500 Laramie', { year: 2012, make: 'Ram', model: '1500', trim: 'Laramie' }],
+    [
+      '2021 Jeep Grand Cherokee Limited 4x4',
+      { year: 2021, make: 'Jeep', model: 'Grand Cherokee', trim: 'Limited' },
+    ],
+    ['2017 BMW 3 Series 330i xDrive', { year: 2017, make: 'BMW', model: '3 Series', trim: '330i xDrive' }],
+    [
+      '2019 Chevrolet Silverado 1500 LT',
+      { year: 2019, make: 'Chevrolet', model: 'Silverado 1500', trim: 'LT' },
+    ],
+    [
+      '2016 Land Rover Range Rover Sport HSE',
+      { year: 2016, make: 'Land Rover', model: 'Range Rover Sport', trim: 'HSE' },
+    ],
+    ['2022 Tesla Model 3 Long Range', { year: 2022, make: 'Tesla', model: 'Model 3', trim: 'Long Range' }],
+    [
+      '2021 Ford Bronco Sport Big Bend',
+      { year: 2021, make: 'Ford', model: 'Bronco Sport', trim: 'Big Bend' },
+    ],
+    [
+      '2020 Mercedes-Benz C-Class C 300',
+      { year: 2020, make: 'Mercedes-Benz', model: 'C-Class', trim: 'C 300' },
+    ],
+    ['2010 Infiniti QX56', { year: 2010, make: 'Infiniti', model: 'QX56' }],
+    ['2012 Chevy Cruze LT', { year: 2012, make: 'Chevrolet', model: 'Cruze', trim: 'LT' }],
+    // Craigslist: lower case, the price after a dash.
+    [
+      '2015 honda accord ex-l - $12,000 (Seattle)',
+      { year: 2015, make: 'Honda', model: 'accord', trim: 'ex-l' },
+    ],
+    // Carvana: the trim and mileage after a bullet.
+    ['2019 Toyota Camry • SE • 45k miles', { year: 2019, make: 'Toyota', model: 'Camry' }],
+  ])('%s', (title, want) => {
+    expect(readVehicleTitle(title)).toEqual(want);
+  });
+
+  it('says a branded title where the listing does', () => {
+    expect(readVehicleTitle('2016 Nissan Altima 2.5 S Salvage Title')?.titleBrand).toBe('salvage');
+    expect(readVehicleTitle('REBUILT 2014 Toyota Corolla LE')?.titleBrand).toBe('rebuilt');
+    expect(readVehicleTitle('2014 Toyota Corolla LE')?.titleBrand).toBeUndefined();
+  });
+
+  it("never reads a title the VIN's decode contradicts, nor one without a year or a maker", () => {
+    const camry = { modelYear: 2013, make: 'Toyota' };
+    expect(readVehicleTitle('2013 Toyota Camry SE', camry)?.model).toBe('Camry');
+    expect(readVehicleTitle('2013 Lexus ES 350', camry)?.make).toBe('Lexus');
+    expect(readVehicleTitle('2014 Toyota Camry SE', camry)).toBeNull();
+    expect(readVehicleTitle('2013 Honda Accord EX', camry)).toBeNull();
+    expect(readVehicleTitle('Toyota Camry SE')).toBeNull();
+    expect(readVehicleTitle('2013 Camry SE')).toBeNull();
+    expect(readVehicleTitle('Great deal! 48,210 mi.')).toBeNull();
+    // A VIN of 30 years' cycle: the decode's year is one of two.
+    expect(readVehicleTitle('1983 Toyota Camry', camry)?.year).toBe(1983);
+  });
+});
