@@ -11,6 +11,7 @@ import { type ProviderNames, providerLabel } from '@/lib/account/provider-names'
 import type { RecordCounts } from '@/lib/domain';
 import { type Result, unanswered } from '@/lib/errors/result';
 import { type HistoryLine, historyWords } from '@/lib/memory/history-words';
+import { MARKET_EXPLAINED, marketLine } from '@/lib/memory/market-words';
 import { vehicleHistory } from '@/lib/memory/vehicle-history';
 import { RECALL_LOOKUP_WORDS, recallLookupUrl } from '@/lib/nhtsa/free-facts-words';
 import type { FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
@@ -39,7 +40,9 @@ interface PanelState {
   /** The user's names for the providers (options); the API's names until they arrive. */
   names: ProviderNames;
   /** What the memory of vehicles seen says (asked for when the panel opens), and whether it is watched. */
-  memory: { lines: HistoryLine[]; watched: boolean; known: boolean } | null;
+  memory: { lines: HistoryLine[]; watched: boolean; known: boolean; gauge: HistoryLine | null } | null;
+  /** The fair-price gauge's "How?" is open. */
+  how: boolean;
   memoryNote: string | null;
   /** NHTSA's free facts (asked when the panel opens); null while asking. */
   free: Result<FreeFactsAnswer> | null;
@@ -79,6 +82,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     held: null,
     names: {},
     memory: null,
+    how: false,
     memoryNote: null,
     free: null,
   };
@@ -181,11 +185,42 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
       .history(decode.vin, listing.url)
       .then((result) => {
         if (!result.ok) return;
-        const { listings, current, at, report, watched } = result.value;
+        const { listings, current, at, report, watched, market } = result.value;
         const history = vehicleHistory(listings, current, at, report);
-        this.setState({ memory: { lines: historyWords(history, at), watched, known: listings.length > 0 } });
+        this.setState({
+          memory: {
+            lines: historyWords(history, at),
+            watched,
+            known: listings.length > 0,
+            gauge: market ? marketLine(market) : null,
+          },
+        });
       })
       .catch(() => undefined);
+  }
+
+  /** The fair-price gauge's line, and how it is worked out behind "How?" (lib/memory/market-words.ts). */
+  gaugeLine(gauge: HistoryLine) {
+    const { how } = this.state;
+    return (
+      <div class={gauge.finding ? `finding ${gauge.tone}` : 'seen'} data-testid="fair-price">
+        <W t={gauge.text} />{' '}
+        <button
+          type="button"
+          class="link"
+          aria-expanded={how}
+          aria-label="How is the price judged?"
+          onClick={() => this.setState({ how: !how })}
+        >
+          <W t="How?" />
+        </button>
+        {how && (
+          <p class="muted">
+            <W t={MARKET_EXPLAINED} />
+          </p>
+        )}
+      </div>
+    );
   }
 
   watch = async () => {
@@ -205,7 +240,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   forget = async () => {
     const result = await this.props.actions.forget(this.props.decode.vin).catch(unanswered);
-    if (result.ok) this.setState({ memory: { lines: [], watched: false, known: false } });
+    if (result.ok) this.setState({ memory: { lines: [], watched: false, known: false, gauge: null } });
     this.setState({
       memoryNote: result.ok
         ? 'Forgotten: nothing of this vehicle is kept on this device now.'
@@ -265,6 +300,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     const prices = memory?.lines.filter((line) => line.finding && line.tone !== 'warn') ?? [];
     const seen = memory?.lines.filter((line) => !line.finding) ?? [];
     const recall = recallFinding(free, this.props.listing.title);
+    const gauge = memory?.gauge ?? null;
     const facts = held && heldFactsLine(held, names);
     const heldBad =
       owned &&
@@ -304,7 +340,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             <W t={facts} />
           </p>
         )}
-        {(warnings.length > 0 || recall || heldBad || prices.length > 0) && (
+        {(warnings.length > 0 || recall || heldBad || prices.length > 0 || gauge?.finding) && (
           <div class="findings" data-testid="findings">
             {warnings.map((line) => (
               <p key={line.text} class="warning">
@@ -334,8 +370,10 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
                 <W t={line.text} />
               </p>
             ))}
+            {gauge?.finding && this.gaugeLine(gauge)}
           </div>
         )}
+        {gauge && !gauge.finding && this.gaugeLine(gauge)}
         {seen.length > 0 && (
           <div class="memory" data-testid="memory">
             {seen.map((line) => (

@@ -9,6 +9,7 @@ import { badgePanelApi } from '@/entrypoints/badge-panel/panel-api';
 import { createToggle } from '@/entrypoints/vin.content/badge/badge-toggle';
 import type { BadgeActions, BadgePanelApi } from '@/entrypoints/vin.content/badge/panel-contract';
 import { createPill } from '@/entrypoints/vin.content/badge/pill';
+import type { MarketAnswer } from '@/lib/memory/market-answer';
 import { DecodeRow } from '@/lib/nhtsa/nhtsa-wire';
 import { noFacts } from '@/lib/reports/facts/report-facts';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
@@ -173,6 +174,52 @@ describe('badge', () => {
       ),
     );
     expect(words(shadow.firstElementChild)).not.toMatch(/providerA/);
+  });
+
+  it('shows the fair-price gauge among the findings with its figures, how it is worked out one click away; or what it lacks', async () => {
+    const market = {
+      year: 2019,
+      make: 'Honda',
+      model: 'Accord',
+      currency: 'USD',
+      price: 18_600,
+      mileageAdjusted: true,
+    };
+    const history = (extra: Pick<MarketAnswer, 'comparables' | 'gauge'>) => async () => ({
+      ok: true as const,
+      value: {
+        listings: [],
+        current: null,
+        report: null,
+        watched: false,
+        at: 0,
+        market: { ...market, ...extra },
+      },
+    });
+    const { ui, pill } = setup({
+      history: history({
+        comparables: 23,
+        gauge: { estimate: 20_000, low: 18_900, high: 21_300, comparables: 23, rating: 'good' },
+      }),
+    });
+    fireEvent.click(pill);
+    const line = await ui.findByTestId('fair-price');
+    expect(words(line)).toBe(
+      "Good price: about $1,400 below 23 similar 2017-2021 Honda Accords you've seen, mileage-adjusted; fair range $18,900-$21,300. How?",
+    );
+    expect(line.closest('[data-testid=findings]')).not.toBeNull();
+    expect(line.classList.contains('good')).toBe(true);
+    fireEvent.click(within(line).getByRole('button', { name: 'How is the price judged?' }));
+    expect(words(line)).toMatch(/on this device from the listings you have seen.*Not an appraisal/);
+    cleanup();
+    document.body.replaceChildren();
+    const few = setup({ history: history({ comparables: 5, gauge: null }) });
+    fireEvent.click(few.pill);
+    const lacking = await few.ui.findByTestId('fair-price');
+    expect(words(lacking)).toBe(
+      "12 similar 2017-2021 Honda Accords needed to judge the price; you've seen 5. How?",
+    );
+    expect(lacking.closest('[data-testid=findings]')).toBeNull();
   });
 
   it("opens the extension's confirmation window, and never buys from the page", async () => {
