@@ -39,7 +39,7 @@ const MAKE_AT_START = new RegExp(
 
 /** A model's first word that never stands alone: the next word is part of the model. */
 const JOINS_NEXT =
-  /^(grand|land|range|model|santa|town|monte|el|crown|mustang|transit|corolla|eclipse|outlander|bronco|express|savana|sierra|silverado|ram|e|c|s|g|gl|glc|gle|ml|cla|cls|sl|slk)$/i;
+  /^(grand|land|range|model|santa|town|monte|el|crown|e|c|s|g|gl|glc|gle|ml|cla|cls|sl|slk)$/i;
 /** A second word that belongs to the model ("3 Series", "C-Class", "Silverado 1500", "Cross"). */
 const MODEL_SECOND =
   /^(series|class|cross|sport|evoque|velar|rover|cherokee|wagoneer|highlander|caravan|carlo|camino|victoria|connect|mach-e|fe|\d{3,4}(hd)?|[0-9]+[a-z]?|[syx3]|cruiser)$/i;
@@ -64,8 +64,9 @@ export function readVehicleTitle(
   if (!found) return null;
   const year = Number(found[1]);
   if (decode.modelYear && (year - decode.modelYear) % 30 !== 0) return null;
-  // The rest up to a separator the sites put after the vehicle (" - $12,000", " | Dealer", " • 45k miles").
-  const rest = (found[2] as string).split(/\s[-–|•·]\s|\s?[|•·,(]\s?/)[0]?.trim() ?? '';
+  // The rest up to a separator the sites put after the vehicle (" - $12,000", " | Dealer", " • 45k
+  // miles", Craigslist's " $4,800 (Renton)").
+  const rest = (found[2] as string).split(/\s[-–|•·]\s|\s?[|•·,(]\s?|\s[$€£]/)[0]?.trim() ?? '';
   const maker = rest.match(MAKE_AT_START);
   if (!maker) return null;
   const make = MAKES[(maker[1] as string).toLowerCase().replace(/[-\s]+/, ' ')];

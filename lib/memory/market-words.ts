@@ -13,9 +13,9 @@ const RATING_WORDS = {
   overpriced: 'Overpriced',
 } as const;
 
-/** A price in its currency: "$21,300" for US dollars, "26,995 CAD" otherwise. */
+/** An estimate in its currency, to the hundred (its error is several hundred): "$21,300", "27,000 CAD". */
 export function priceIn(value: number, currency: string): string {
-  const digits = Math.round(value).toLocaleString('en-US');
+  const digits = (Math.round(value / 100) * 100).toLocaleString('en-US');
   return currency === 'USD' ? `$${digits}` : `${digits} ${currency}`;
 }
 

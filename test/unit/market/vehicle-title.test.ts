@@ -40,6 +40,8 @@ describe('vehicle titles', () => {
       '2015 honda accord ex-l - $12,000 (Seattle)',
       { year: 2015, make: 'Honda', model: 'accord', trim: 'ex-l' },
     ],
+    // Craigslist's posting title: the price and the place after the vehicle.
+    ['2006 Toyota Corolla CE $4,800 (Renton)', { year: 2006, make: 'Toyota', model: 'Corolla', trim: 'CE' }],
     // Carvana: the trim and mileage after a bullet.
     ['2019 Toyota Camry • SE • 45k miles', { year: 2019, make: 'Toyota', model: 'Camry' }],
   ])('%s', (title, want) => {
