@@ -3,7 +3,7 @@
 // noteSighting, as the background keeps them) are stored in the extension's database; then:
 // - the storage they take (navigator.storage.estimate in the extension's origin, before and after),
 //   beside the same sightings kept as a plain log of JSON records;
-// - a badge's history answer, timed inside the background (the loopback build times each handler:
+// - a badge's history answer, with its fair-price gauge (timed on its own too: issue 57), timed inside the background (the loopback build times each handler:
 //   lib/bench/bench-probe.ts), asked from the content script's own world for VINs its
 //   page shows, with the full memory and, as the baseline, with only that page's sightings;
 // - a page of 2,000 cards loaded and scrolled through: the memory's write transactions and the time
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { LIBRARY_DB } from '../entrypoints/background/storage/library-db';
 import { type ListingMemory, listingKey, noteSighting, storedListing } from '../lib/memory/listing-memory';
+import { updatedModel } from '../lib/memory/model-cars';
 import type { Vin } from '../lib/vin/vin-syntax';
 import { listingPage, makeVin, rng } from '../samples/listing-page';
 import { launchExtension } from '../scripts/chromium';
@@ -31,6 +32,71 @@ const CARDS = SMOKE ? 200 : 2_000;
 const ASKS = SMOKE ? 20 : 200;
 const LOADS = SMOKE ? 1 : 3;
 const SITES = ['cars.com', 'autotrader.com', 'cargurus.com', 'carmax.com', 'truecar.com', 'ebay.com'];
+/** 60 makes and models, as the cards' titles name them (the fair-price gauge's comparables, issue 57):
+ * 30,000 vehicles are 500 of each, seen as about 900 listings. */
+const MODELS = [
+  ['Toyota', 'Camry'],
+  ['Toyota', 'Corolla'],
+  ['Toyota', 'RAV4'],
+  ['Toyota', 'Tacoma'],
+  ['Toyota', 'Highlander'],
+  ['Honda', 'Accord'],
+  ['Honda', 'Civic'],
+  ['Honda', 'CR-V'],
+  ['Honda', 'Pilot'],
+  ['Honda', 'Odyssey'],
+  ['Ford', 'F-150'],
+  ['Ford', 'Escape'],
+  ['Ford', 'Explorer'],
+  ['Ford', 'Mustang'],
+  ['Ford', 'Fusion'],
+  ['Chevrolet', 'Silverado 1500'],
+  ['Chevrolet', 'Equinox'],
+  ['Chevrolet', 'Malibu'],
+  ['Chevrolet', 'Tahoe'],
+  ['Chevrolet', 'Cruze'],
+  ['Nissan', 'Altima'],
+  ['Nissan', 'Rogue'],
+  ['Nissan', 'Sentra'],
+  ['Nissan', 'Pathfinder'],
+  ['Jeep', 'Wrangler'],
+  ['Jeep', 'Grand Cherokee'],
+  ['Jeep', 'Cherokee'],
+  ['Ram', '1500'],
+  ['GMC', 'Sierra 1500'],
+  ['Subaru', 'Outback'],
+  ['Subaru', 'Forester'],
+  ['Hyundai', 'Elantra'],
+  ['Hyundai', 'Tucson'],
+  ['Hyundai', 'Santa Fe'],
+  ['Kia', 'Sorento'],
+  ['Kia', 'Optima'],
+  ['Mazda', 'CX-5'],
+  ['Mazda', 'Mazda3'],
+  ['Volkswagen', 'Jetta'],
+  ['Volkswagen', 'Tiguan'],
+  ['BMW', '3 Series'],
+  ['BMW', 'X5'],
+  ['Mercedes-Benz', 'C-Class'],
+  ['Mercedes-Benz', 'E-Class'],
+  ['Audi', 'A4'],
+  ['Audi', 'Q5'],
+  ['Lexus', 'RX 350'],
+  ['Lexus', 'ES 350'],
+  ['Tesla', 'Model 3'],
+  ['Tesla', 'Model Y'],
+  ['Dodge', 'Charger'],
+  ['Dodge', 'Grand Caravan'],
+  ['Chrysler', 'Pacifica'],
+  ['Buick', 'Enclave'],
+  ['Cadillac', 'Escalade'],
+  ['Acura', 'MDX'],
+  ['Infiniti', 'QX60'],
+  ['Volvo', 'XC90'],
+  ['Lincoln', 'Navigator'],
+  ['Mitsubishi', 'Outlander'],
+] as const;
+const TRIMS = ['', 'Base', 'LE', 'SE', 'XLE', 'Limited', 'Sport'];
 const DAYS = 180;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -50,6 +116,7 @@ interface Seen {
   vin: string;
   site: string;
   url: string;
+  car: { year: number; make: string; model: string; trim?: string };
   at: number;
   price: number;
   mileage: number;
@@ -57,9 +124,13 @@ interface Seen {
 const sightings: Seen[] = [];
 const listingsOfVehicle = vins.map((vin, v) => {
   const sites = [...SITES].sort(() => random() - 0.5).slice(0, 1 + Math.floor(random() * 3));
+  const [make, model] = MODELS[v % MODELS.length] as readonly [string, string];
+  const trim = TRIMS[Math.floor(random() * TRIMS.length)] as string;
+  const car = { year: 2012 + Math.floor(random() * 10), make, model, ...(trim ? { trim } : {}) };
   return sites.map((site) => ({
     vin,
     site,
+    car,
     url: `https://www.${site}/vehicledetail/${v.toString(36)}-${site.length}${Math.floor(random() * 1e9).toString(36)}/`,
     price: 5_000 + Math.floor(random() * 35_000),
     mileage: 10_000 + Math.floor(random() * 120_000),
@@ -90,9 +161,16 @@ for (const s of sightings) {
   byVin.set(s.vin, [...others, next]);
 }
 const records = [...kept.values()];
+// Each make and model's cars (lib/memory/model-cars.ts), as the background keeps them beside the listings.
+const titles = new Map(sightings.map((s) => [listingKey(s.vin, s.site, s.url), s.car]));
+const byModel = new Map<string, ListingMemory[]>();
+for (const r of records) if (r.mm) byModel.set(r.mm, [...(byModel.get(r.mm) ?? []), r]);
+const models = [...byModel].flatMap(([mm, listings]) => updatedModel(undefined, mm, listings, titles) ?? []);
 const logBytes = sightings.reduce((sum, s) => sum + JSON.stringify(s).length, 0);
 // What the stored records hold, as JSON: a figure the disk's compaction does not move.
-const recordBytes = records.reduce((sum, r) => sum + JSON.stringify(storedListing(r)).length, 0);
+const recordBytes =
+  records.reduce((sum, r) => sum + JSON.stringify(storedListing(r)).length, 0) +
+  models.reduce((sum, m) => sum + JSON.stringify(m).length, 0);
 
 const dir = fileURLToPath(new URL('../.tmp/bench-memory/', import.meta.url));
 mkdirSync(dir, { recursive: true });
@@ -218,34 +296,43 @@ const emptyMs = await askHistories(ASKS);
 const usage = () =>
   browser.inExtensionPage(async () => (await navigator.storage.estimate()).usage ?? 0, undefined);
 const usageBefore = await usage();
-for (let i = 0; i < records.length; i += 5_000) {
+const writes: Array<{ store: 'listings' | 'models'; chunk: object[] }> = [];
+for (let i = 0; i < records.length; i += 5_000)
+  writes.push({ store: 'listings', chunk: records.slice(i, i + 5_000).map(storedListing) });
+writes.push({ store: 'models', chunk: models });
+for (const { store, chunk } of writes) {
   await browser.inExtensionPage(
-    async ({ chunk, library }) => {
+    async ({ store, chunk, library }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open(library.name, library.version);
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
-      const tx = db.transaction('listings', 'readwrite');
-      for (const record of chunk) tx.objectStore('listings').put(record);
+      const tx = db.transaction(store, 'readwrite');
+      for (const record of chunk) tx.objectStore(store).put(record);
       await new Promise((resolve, reject) => {
         tx.oncomplete = resolve;
         tx.onerror = () => reject(tx.error);
       });
       db.close();
     },
-    { chunk: records.slice(i, i + 5_000).map(storedListing), library: LIBRARY_DB },
+    { store, chunk, library: LIBRARY_DB },
   );
 }
 const usageAfter = await usage();
 const storedMB = (usageAfter - usageBefore) / 2 ** 20;
 
 for (let i = 1; i < LOADS; i++) loads.push(await load());
+const gaugeBefore = (await probe())?.handlerMs.fairPrice?.length ?? 0;
 const fullMs = await askHistories(ASKS);
+// The fair-price gauge's part of each answer (the model's listings read through the index, fitted).
+const gaugeMs = ((await probe())?.handlerMs.fairPrice ?? []).slice(gaugeBefore);
 await browser.close();
 await server.close();
 
 const historyMs = median(fullMs);
+const gaugeMedian = gaugeMs.length ? median(gaugeMs) : Number.NaN;
+const gaugeWorst = gaugeMs.length ? Math.max(...gaugeMs) : Number.NaN;
 const baselineMs = median(emptyMs);
 const gaps = loads.flatMap((l) => l.writes.slice(1).map((at, i) => at - (l.writes[i] as number)));
 const minGapMs = gaps.length ? Math.min(...gaps) : Number.POSITIVE_INFINITY;
@@ -265,6 +352,9 @@ console.log(
   `history answer in the background: median ${round(historyMs, 2)} ms over ${fullMs.length} asks with the full memory; ${round(baselineMs, 2)} ms with this page's sightings only (ratio ${round(historyMs / baselineMs, 2)})`,
 );
 console.log(
+  `fair-price gauge in that answer: median ${round(gaugeMedian, 2)} ms, slowest ${round(gaugeWorst, 2)} ms over ${gaugeMs.length} asks (each model about ${Math.round(records.length / MODELS.length)} listings)`,
+);
+console.log(
   `a page of ${CARDS.toLocaleString('en-US')} cards loaded and scrolled, ${loads.length} load(s): ${loads.map((l) => l.writes.length).join(', ')} write transaction(s); at most ${round(perSecond, 2)} a second; shortest time between two: ${Number.isFinite(minGapMs) ? `${minGapMs} ms` : 'one transaction only'}`,
 );
 console.log(
@@ -275,7 +365,9 @@ const targets: Array<[string, boolean]> = [
     `stored ${round(storedMB)} MB <= 25 MB for ${SIGHTINGS.toLocaleString('en-US')} sightings`,
     storedMB <= 25,
   ],
-  [`history answer median ${round(historyMs, 2)} ms <= 2 ms`, historyMs <= 2],
+  // Issue 45's 2 ms was the history alone; the answer now carries the gauge, whose own target is 5 ms.
+  [`history answer with its gauge median ${round(historyMs, 2)} ms <= 5 ms`, historyMs <= 5],
+  [`fair-price gauge median ${round(gaugeMedian, 2)} ms <= 5 ms`, gaugeMedian <= 5],
   [
     `writes ${round(perSecond, 2)} a second <= 1 (shortest gap ${minGapMs} ms)`,
     perSecond <= 1 && minGapMs >= 950,
@@ -292,6 +384,8 @@ console.log(
     logMB: round(logBytes / 2 ** 20, 2),
     historyMsMedian: round(historyMs, 3),
     historyBaselineMsMedian: round(baselineMs, 3),
+    gaugeMsMedian: round(gaugeMedian, 3),
+    gaugeMsMax: round(gaugeWorst, 3),
     writesPerSecond: round(perSecond, 3),
     minWriteGapMs: Number.isFinite(minGapMs) ? minGapMs : null,
     notesShareOfPass: round(notesShare, 4),

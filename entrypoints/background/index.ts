@@ -37,6 +37,7 @@ import { keepMemorySwept, listenForMemorySweep } from './memory/retention';
 import { noteSightings } from './memory/sightings';
 import {
   forgetVehicleMemory,
+  getFairPrices,
   getVehicleHistory,
   getWatched,
   markWatchedLooked,
@@ -151,6 +152,7 @@ const HANDLERS: Handlers = {
   watchVehicle,
   forgetVehicle: forgetVehicleMemory,
   getWatched,
+  getFairPrices,
   markWatchedLooked,
   getMemorySettings,
   saveMemorySettings,

@@ -1,5 +1,6 @@
 // Watched vehicles (library.html#watched): each vehicle the user chose to watch from a badge, with its
-// asking price over time (a small chart), every listing it was seen on (site, dates, price, mileage),
+// fair-price gauge (fair-price-gauge.tsx), its asking price over time (a small chart), every listing it
+// was seen on (site, dates, price, mileage),
 // and what changed since the user last looked here; stop watching, forget it, export all as CSV.
 // Opening this page counts as looking: what changed is counted from now on.
 import { useEffect, useState } from 'preact/hooks';
@@ -9,20 +10,24 @@ import type { Result } from '@/lib/errors/result';
 import { changesSince } from '@/lib/memory/changes-since';
 import { day, distance, historyWords, money } from '@/lib/memory/history-words';
 import { type ListingMemory, lastPoint } from '@/lib/memory/listing-memory';
+import type { MarketAnswer } from '@/lib/memory/market-answer';
 import { watchedCsv } from '@/lib/memory/memory-csv';
 import type { WatchedList, WatchedVehicle } from '@/lib/memory/memory-messages';
 import { vehicleHistory } from '@/lib/memory/vehicle-history';
 import { ask } from '@/lib/messaging/messaging';
+import { FairPriceGauge } from './fair-price-gauge';
 import { PriceChart } from './price-chart';
 
 function Vehicle({
   watched,
   listings,
+  market,
   today,
   onChange,
 }: {
   watched: WatchedVehicle;
   listings: ListingMemory[];
+  market: MarketAnswer | undefined;
   today: number;
   onChange(): void;
 }) {
@@ -60,6 +65,7 @@ function Vehicle({
       ) : (
         <p class="muted">Nothing new since you last looked.</p>
       )}
+      {market && <FairPriceGauge market={market} today={today} />}
       <PriceChart listings={listings} today={today} />
       {listings.length === 0 ? (
         <p class="muted">
@@ -161,8 +167,15 @@ export function WatchedVehicles() {
           </button>
         </p>
       )}
-      {vehicles.map(({ watched, listings }) => (
-        <Vehicle key={watched.vin} watched={watched} listings={listings} today={at} onChange={load} />
+      {vehicles.map(({ watched, listings, market }) => (
+        <Vehicle
+          key={watched.vin}
+          watched={watched}
+          listings={listings}
+          market={market}
+          today={at}
+          onChange={load}
+        />
       ))}
     </section>
   );

@@ -19,6 +19,7 @@ import { BuyStep } from './buy-step';
 import { CheckStep } from './check-step';
 import { FreeDecodesNote } from './free-decodes-note';
 import { TableToolbar } from './table-toolbar';
+import { useFairPrices } from './use-fair-prices';
 import { useFreeDecodes } from './use-free-decodes';
 import { useWorkbench } from './use-workbench';
 import { VinInput } from './vin-input';
@@ -36,6 +37,7 @@ export function App() {
   const names = useProviderNames();
 
   const vins = view?.vins ?? [];
+  const prices = useFairPrices(vins);
   const decodes = useMemo(() => vins.map((vin) => decodeVin(vin)), [vins.join()]);
   const held = useMemo(() => {
     const byVin = new Map<string, ReportSummary[]>();
@@ -145,6 +147,7 @@ export function App() {
           names={names}
           onSelect={select}
           nhtsa={nhtsa}
+          prices={prices}
         />
       ) : (
         view && <p class="muted">No VINs yet: paste some above.</p>

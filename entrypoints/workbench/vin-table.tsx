@@ -3,6 +3,8 @@
 
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
 import type { RecordCounts, ReportSummary } from '@/lib/domain';
+import type { MarketAnswer } from '@/lib/memory/market-answer';
+import { marketCell } from '@/lib/memory/market-words';
 import { readDecode } from '@/lib/nhtsa/read-facts';
 import { countsText } from '@/lib/records/counts-text';
 import { reportKey } from '@/lib/reports/report-key';
@@ -22,6 +24,8 @@ interface VinTableProps {
   onSelect(vins: string[], on: boolean): void;
   /** NHTSA's decodes (use-free-decodes.ts): what it says per row; empty when off or not yet asked. */
   nhtsa: FreeDecodes;
+  /** The fair-price gauges the memory has for them (use-fair-prices.ts). */
+  prices: Record<string, MarketAnswer>;
 }
 
 /** NHTSA's decode of one row in a cell: model, trim and body, or its note when it has one. */
@@ -72,7 +76,17 @@ function rowStatus(row: BatchRow, kind: Batch['kind'], names: ProviderNames) {
   );
 }
 
-export function VinTable({ decodes, counts, held, batch, selected, names, onSelect, nhtsa }: VinTableProps) {
+export function VinTable({
+  decodes,
+  counts,
+  held,
+  batch,
+  selected,
+  names,
+  onSelect,
+  nhtsa,
+  prices,
+}: VinTableProps) {
   const rowsByVin = new Map<string, BatchRow[]>();
   for (const row of batch?.rows ?? []) rowsByVin.set(row.vin, [...(rowsByVin.get(row.vin) ?? []), row]);
   const allSelected = decodes.length > 0 && decodes.every((d) => selected.has(d.vin));
@@ -102,6 +116,7 @@ export function VinTable({ decodes, counts, held, batch, selected, names, onSele
           <th scope="col">Made in</th>
           <th scope="col">NHTSA says</th>
           <th scope="col">Records</th>
+          <th scope="col">Fair price</th>
           <th scope="col">Reports held</th>
           <th scope="col">Status</th>
         </tr>
@@ -141,6 +156,13 @@ export function VinTable({ decodes, counts, held, batch, selected, names, onSele
                   <span data-testid="counts">{countsText(c, names)}</span>
                 ) : (
                   <span class="muted">not checked</span>
+                )}
+              </td>
+              <td data-label="Fair price" data-testid="fair-price">
+                {prices[d.vin] ? (
+                  marketCell(prices[d.vin] as MarketAnswer)
+                ) : (
+                  <span class="muted">not seen on a listing</span>
                 )}
               </td>
               <td data-label="Reports held">

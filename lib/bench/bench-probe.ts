@@ -39,3 +39,8 @@ export function timed(handlers: Record<string, Receive>): Record<string, Receive
 export function ran(name: string): void {
   push(probe().ranAt, name, Date.now());
 }
+
+/** Notes that a named piece of work (not a message's handler) took `ms`. */
+export function took(name: string, ms: number): void {
+  push(probe().handlerMs, name, ms);
+}

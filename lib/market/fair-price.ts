@@ -29,6 +29,9 @@ export interface SeenVehicle {
   currency: string;
   seenAt: number;
   titleBrand?: string;
+  /** Where it was seen (passed through for the comparables' list; not used by the estimate). */
+  site?: string;
+  url?: string;
 }
 
 export type PriceRating = 'great' | 'good' | 'fair' | 'high' | 'overpriced';

@@ -77,10 +77,9 @@ export const ListingMemory = z.object({
   relist: z.optional(z.array(z.number())),
   /** A new listing of a vehicle whose earlier listing on this site had ended: when that one was last seen. */
   after: z.optional(z.number()),
-  /** What its title says of the vehicle (version 6, issue 57): [model year, make, model, trim or '',
-   * title brand or '']; absent on listings kept before, completed when seen again. */
-  car: z.optional(z.tuple([z.number(), z.string(), z.string(), z.string(), z.string()])),
-  /** Make and model normalised ("honda accord"): the key of the store's index the gauge reads. */
+  /** Its make and model as its title said them, normalised ("honda accord"; version 6, issue 57): the
+   * key of its row in the `models` store (model-cars.ts), where the rest of what the title said is.
+   * Absent on listings kept before, and completed when seen again with a title. */
   mm: z.optional(z.string()),
 });
 export type ListingMemory = z.infer<typeof ListingMemory>;
@@ -132,14 +131,9 @@ export interface SeenListing {
   firstHand: boolean;
 }
 
-/** The listing's `car` and `mm` from what its title says; nothing when it says nothing. */
-function carFields(car: VehicleTitle | undefined): Pick<ListingMemory, 'car' | 'mm'> {
-  if (!car) return {};
-  return {
-    car: [car.year, car.make, car.model, car.trim ?? '', car.titleBrand ?? ''],
-    mm: `${normalName(car.make)} ${normalName(car.model)}`,
-  };
-}
+/** The listing's `mm` from what its title says; nothing when it says nothing. */
+const carFields = (car: VehicleTitle | undefined): Pick<ListingMemory, 'mm'> =>
+  car ? { mm: `${normalName(car.make)} ${normalName(car.model)}` } : {};
 
 /**
  * The listing after a sighting at minute `at`. `others`: the vehicle's other listings on the same
@@ -185,7 +179,7 @@ export function noteSighting(
     miles: addPoint(before.miles, at, mileage, seen.unit),
     ...(seen.firstHand ? { own: 1 as const } : {}),
     // A listing kept before version 6, or by a card that said less, is completed by this sighting.
-    ...(figures || !before.car ? carFields(seen.car) : {}),
+    ...(figures || !before.mm ? carFields(seen.car) : {}),
   };
   if (!figures) return next;
   if (seen.sold && before.sold === undefined) next.sold = at;

@@ -58,3 +58,11 @@ export function marketLine(market: MarketAnswer): HistoryLine {
 
 /** How the gauge is worked out, behind the panel's "How?": one paragraph, the same everywhere. */
 export const MARKET_EXPLAINED = `Worked out on this device from the listings you have seen, nothing fetched or sent: cars of the same make and model, model years within ${YEAR_SPAN}, priced in the same currency, each car once at its latest price, branded titles never mixed with clean ones, never from fewer than ${MIN_COMPARABLES}. Their asking prices are fitted to mileage, model year and trim, unusual prices set aside; the fair range holds 8 in 10 such prices. Great and good are the cheapest 10 % and 30 % of that spread, high and overpriced the dearest 30 % and 10 %. Not an appraisal: condition, options, history and location are not seen.`;
+
+/** The gauge in a table's cell (the workbench): "Good price · $20,000 ($18,900-$21,300), 23 cars". */
+export function marketCell(market: MarketAnswer): string {
+  const { gauge, currency } = market;
+  if (!gauge) return `${market.comparables} of ${MIN_COMPARABLES} similar cars seen`;
+  const range = `${priceIn(gauge.estimate, currency)} (${priceIn(gauge.low, currency)}-${priceIn(gauge.high, currency)}), ${gauge.comparables} cars`;
+  return gauge.rating ? `${RATING_WORDS[gauge.rating]} · ${range}` : `About ${range}`;
+}

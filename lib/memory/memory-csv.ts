@@ -1,9 +1,11 @@
 // The watched vehicles and their sightings as CSV (the report list's quoting rules: lib/reports/csv.ts),
 // one row per listing: where and when it was seen, its price and mileage now and how they moved, each
 // value with its own unit as its page stated it (blank where the page did not say), and the previous
-// release's unverified figures in columns of their own.
+// release's unverified figures in columns of their own; the vehicle's fair-price gauge (in the
+// currency of its own listing's price) on each of its rows.
 import { csvLine } from '../reports/csv';
 import { type ListingMemory, lastPoint, type Point } from './listing-memory';
+import type { MarketAnswer } from './market-answer';
 import type { WatchedVehicle } from './memory-messages';
 
 const isoDay = (minute: number) => new Date(minute * 60_000).toISOString().slice(0, 10);
@@ -17,7 +19,22 @@ const oldPoints = (values: number[] | undefined, unit: string) => {
   return out.join('; ');
 };
 
-export function watchedCsv(vehicles: Array<{ watched: WatchedVehicle; listings: ListingMemory[] }>): string {
+/** The vehicle's fair-price gauge (issue 57), the same on each of its rows; blank without one. */
+function gaugeCells(market: MarketAnswer | undefined): string[] {
+  const gauge = market?.gauge;
+  if (!market || !gauge) return ['', '', '', '', String(market?.comparables ?? '')];
+  return [
+    String(gauge.estimate),
+    String(gauge.low),
+    String(gauge.high),
+    gauge.rating ?? '',
+    String(gauge.comparables),
+  ];
+}
+
+export function watchedCsv(
+  vehicles: Array<{ watched: WatchedVehicle; listings: ListingMemory[]; market?: MarketAnswer }>,
+): string {
   const rows = [
     csvLine([
       'vin',
@@ -38,11 +55,17 @@ export function watchedCsv(vehicles: Array<{ watched: WatchedVehicle; listings: 
       'relisted',
       'unverified_price_history',
       'unverified_mileage_history',
+      'fair_price_estimate',
+      'fair_range_low',
+      'fair_range_high',
+      'fair_price_rating',
+      'comparables_seen',
     ]),
   ];
-  for (const { watched, listings } of vehicles) {
+  for (const { watched, listings, market } of vehicles) {
     const base = [watched.vin, watched.title ?? '', isoDay(watched.at)];
-    if (listings.length === 0) rows.push(csvLine([...base, ...Array(15).fill('')]));
+    const gauge = gaugeCells(market);
+    if (listings.length === 0) rows.push(csvLine([...base, ...Array(15).fill(''), ...gauge]));
     for (const l of [...listings].sort((a, b) => a.first - b.first))
       rows.push(
         csvLine([
@@ -63,6 +86,7 @@ export function watchedCsv(vehicles: Array<{ watched: WatchedVehicle; listings: 
           [...(l.after !== undefined ? [l.first] : []), ...(l.relist ?? [])].map(isoDay).join('; '),
           oldPoints(l.old?.prices, l.old?.cur ?? 'USD'),
           oldPoints(l.old?.miles, l.old?.km ? 'km' : 'mi'),
+          ...gauge,
         ]),
       );
   }

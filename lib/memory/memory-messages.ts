@@ -54,7 +54,14 @@ export const WatchedVehicle = z.object({
 export type WatchedVehicle = z.infer<typeof WatchedVehicle>;
 
 export const WatchedList = z.object({
-  vehicles: z.array(z.object({ watched: WatchedVehicle, listings: z.array(ListingMemory) })),
+  vehicles: z.array(
+    z.object({
+      watched: WatchedVehicle,
+      listings: z.array(ListingMemory),
+      /** Its fair-price gauge with the comparables listed; absent as in a history answer. */
+      market: z.optional(MarketAnswer),
+    }),
+  ),
   at: z.number(),
 });
 export type WatchedList = z.infer<typeof WatchedList>;

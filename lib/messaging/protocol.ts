@@ -10,6 +10,7 @@ import { ProviderNames } from '../account/provider-names';
 import { SavedSettings, SettingsView } from '../account/settings-messages';
 import { RecordCounts } from '../domain';
 import type { Result } from '../errors/result';
+import { MarketAnswer } from '../memory/market-answer';
 import { HistoryAnswer, MemorySettings, WatchedList } from '../memory/memory-messages';
 import { FreeDecodesAnswer, FreeFactsAccess, FreeFactsAnswer } from '../nhtsa/nhtsa-messages';
 import { PurchaseOutcome, PurchaseStatus, ReportView } from '../purchases/purchase-messages';
@@ -97,6 +98,7 @@ export const RESPONSES = {
   watchVehicle: z.boolean(),
   forgetVehicle: z.null(),
   getWatched: WatchedList,
+  getFairPrices: z.record(z.string(), MarketAnswer),
   markWatchedLooked: z.null(),
   getMemorySettings: MemorySettings,
   saveMemorySettings: MemorySettings,

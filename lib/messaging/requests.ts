@@ -136,6 +136,8 @@ export const REQUESTS = {
   /** "Forget this vehicle": its listings and its watch. */
   forgetVehicle: { from: OURS, request: VinRequest },
   getWatched: { from: PAGES, request: NoPayload },
+  /** The fair-price gauges of the VINs the memory has seen named (the workbench's column). */
+  getFairPrices: { from: PAGES, request: WorkbenchVins },
   markWatchedLooked: { from: PAGES, request: NoPayload },
   getMemorySettings: { from: PAGES, request: NoPayload },
   saveMemorySettings: { from: PAGES, request: MemorySettings },

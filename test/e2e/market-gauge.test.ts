@@ -3,6 +3,7 @@
 // badge panel rates its price against them; a Camry listed in Toronto (Canadian dollars) gets no
 // gauge from US-dollar cars. The page reads none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { badgeOf } from './support/closed-shadow';
 import { CANADIAN, CANADIAN_URL, marketPage, RESULTS_URL, TARGET, TARGET_URL } from './support/market-pages';
 import { startStack } from './support/setup-extension';
@@ -46,7 +47,33 @@ describe('a fair price from the listings seen', () => {
     // What the page's own script can read: nothing of the gauge.
     expect(await tab.evaluate(() => document.body.innerText)).not.toMatch(/price: about|similar/);
     await stack.browser.screenshot(tab, 'market-gauge', { fullPage: false });
+    const badge = await badgeOf(tab, TARGET.vin);
+    await badge.click('Watch this vehicle');
+    await expect.poll(() => badge.text()).toContain('Watching · stop');
     await tab.close();
+
+    // The watched page: the same gauge, how it is judged, and the 30 cars it rests on, linked.
+    const library = await stack.browser.openPage('library.html#watched');
+    const gauge = library.getByRole('region', { name: 'Fair price' });
+    await expect
+      .poll(() => gauge.innerText(), { timeout: 10_000 })
+      .toMatch(/(Great|Good) price: about \$[\d,]+ below 30 similar/);
+    await gauge.getByText("The 30 similar cars you've seen").click();
+    const rows = gauge.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count()).toBe(31);
+    expect(await rows.nth(1).innerText()).toMatch(/cars\.com\s+2013 (LE|SE)\s+\$[\d,]+\s+[\d,]+ mi/);
+    expect(await gauge.getByRole('link').first().getAttribute('href')).toMatch(
+      /^https:\/\/www\.cars\.com\/vehicledetail\//,
+    );
+    expect(await seriousViolations(library)).toEqual([]);
+    await stack.browser.screenshot(library, 'market-gauge-watched', { fullPage: true });
+    // A phone's width: the comparables scroll within their own box, the page never sideways.
+    await library.setViewportSize({ width: 360, height: 740 });
+    await expect
+      .poll(() => library.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(360);
+    await stack.browser.screenshot(library, 'market-gauge-watched-360', { fullPage: true });
+    await library.close();
 
     const canadian = await panelWords(CANADIAN_URL, CANADIAN, /needed to judge the price/);
     expect(canadian.words).toContain(

@@ -2,11 +2,13 @@
 // it: watch, forget. A content script is answered only about a VIN its own tab shows (the tab's list:
 // sites/tab-vins.ts): a page can never read the memory of other vehicles through its badges.
 
+import { took } from '@/lib/bench/bench-probe';
 import { failWith, ok, type Result } from '@/lib/errors/result';
 import { type ListingMemory, listingKey, minutesOf } from '@/lib/memory/listing-memory';
 import { listingUrl, siteOf } from '@/lib/memory/listing-url';
-import { marketFor } from '@/lib/memory/market-answer';
+import { type MarketAnswer, marketFor } from '@/lib/memory/market-answer';
 import type { HistoryAnswer, HistoryRequest, WatchedList, WatchRequest } from '@/lib/memory/memory-messages';
+import { type ModelCars, prunedModel } from '@/lib/memory/model-cars';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { reportOdometer } from '../library/kept-facts';
@@ -15,8 +17,8 @@ import {
   forgetVehicle,
   isWatched,
   listingsOf,
-  listingsOfModel,
   markAllLooked,
+  modelCars,
   setWatched,
   watchedVehicles,
 } from '../storage/memory-store';
@@ -53,14 +55,29 @@ export async function getVehicleHistory(
   });
 }
 
-/** The gauge for a vehicle from the listings of its make and model seen (the `mm` index). */
-async function marketOf(listings: ListingMemory[], current: string | null) {
-  const named = listings.find((l) => l.k === current && l.mm) ?? listings.find((l) => l.mm);
-  if (!named?.mm) return null;
-  const [same, since] = await Promise.all([listingsOfModel(named.mm), keptSince()]);
-  // Past the retention: forgotten, even before the daily sweep takes it out of the store.
-  const kept = same.filter((l) => ((l as { last?: unknown }).last as number) >= since);
-  return marketFor(listings, current, kept, Date.now());
+/** Its make and model's cars seen, within the retention (forgotten, even before the daily sweep). */
+async function carsOfModel(mm: string, since: number): Promise<ModelCars | undefined> {
+  const record = await modelCars(mm);
+  return record && prunedModel(record, (row) => row[8] >= since);
+}
+
+/** The gauge for a vehicle from the cars of its make and model seen (one `models` record). */
+async function marketOf(listings: ListingMemory[], current: string | null, list = false) {
+  const start = performance.now();
+  const mm = (listings.find((l) => l.k === current && l.mm) ?? listings.find((l) => l.mm))?.mm;
+  const cars = mm ? await carsOfModel(mm, await keptSince()) : undefined;
+  const market = cars ? marketFor(listings, current, cars, Date.now(), list) : null;
+  // bench:memory's figure: the gauge's part of a badge's answer (its model's record read, fitted).
+  if (import.meta.env.MODE === 'loopback') took('fairPrice', performance.now() - start);
+  if (!market?.cars) return market;
+  // The watched page links each comparable to its listing (each vehicle's listings read once).
+  const linked = await Promise.all(
+    market.cars.map(async (car) => {
+      const url = (await listingsOf(car.vin)).find((l) => l.site === car.site)?.url;
+      return url ? { ...car, url } : car;
+    }),
+  );
+  return { ...market, cars: linked };
 }
 
 /** At most this many listings in an answer, and this many of one site: a site minting listing
@@ -108,14 +125,45 @@ export async function forgetVehicleMemory({ vin }: { vin: Vin }, sender: Sender)
 /** The watched vehicles with their listings (the library's watched page, the popup's short list). */
 export async function getWatched(): Promise<Result<WatchedList>> {
   await sightingsWritten();
-  const watched = (await watchedVehicles()).sort((a, b) => b.at - a.at);
+  const [all, settings] = await Promise.all([watchedVehicles(), memorySettings.get()]);
+  const watched = all.sort((a, b) => b.at - a.at);
   const vehicles = await Promise.all(
-    watched.map(async (vehicle) => ({
-      watched: vehicle,
-      listings: await withinRetention(await listingsOf(vehicle.vin)),
-    })),
+    watched.map(async (vehicle) => {
+      const listings = await withinRetention(await listingsOf(vehicle.vin));
+      const market = settings.on ? await marketOf(listings, null, true) : null;
+      return { watched: vehicle, listings, ...(market ? { market } : {}) };
+    }),
   );
   return ok({ vehicles, at: minutesOf(Date.now()) });
+}
+
+/** At most this many VINs' gauges in one answer (the workbench's table). */
+const MAX_FAIR_PRICES = 5_000;
+
+/**
+ * The fair-price gauges of many VINs (the workbench's column): each model's listings read once, each
+ * VIN's own listings once; VINs the memory never saw named are left out. Nothing with the memory off.
+ */
+export async function getFairPrices({
+  vins,
+}: {
+  vins: string[];
+}): Promise<Result<Record<string, MarketAnswer>>> {
+  if (!(await memorySettings.get()).on) return ok({});
+  await sightingsWritten();
+  const since = await keptSince();
+  const models = new Map<string, Promise<ModelCars | undefined>>();
+  const out: Record<string, MarketAnswer> = {};
+  for (const vin of vins.slice(0, MAX_FAIR_PRICES)) {
+    const listings = (await listingsOf(vin)).filter((l) => l.last >= since);
+    const mm = listings.find((l) => l.mm)?.mm;
+    if (!mm) continue;
+    if (!models.has(mm)) models.set(mm, carsOfModel(mm, since));
+    const cars = await models.get(mm);
+    const market = cars && marketFor(listings, null, cars, Date.now());
+    if (market) out[vin] = market;
+  }
+  return ok(out);
 }
 
 /** The user looked at the watched page: "what changed since" counts from now. */

@@ -51,7 +51,9 @@ export interface LibrarySchema extends DBSchema {
   copies: { key: [Provider, string]; value: KeptCopy };
   assets: { key: string; value: CopyAsset };
   /** The memory of vehicles seen (memory-store.ts): one listing each, keyed `${vin} ${site} ${url}`. */
-  listings: { key: string; value: unknown; indexes: { mm: string } };
+  listings: { key: string; value: unknown };
+  /** The cars of each make and model seen, one record each (lib/memory/model-cars.ts), keyed by `mm`. */
+  models: { key: string; value: unknown };
   watched: { key: string; value: unknown };
 }
 
@@ -89,8 +91,8 @@ export function openLibrary() {
     // Version 4: the memory of vehicles seen (listings and watched vehicles), beside the rest.
     // Version 5 (issue 54): each price and mileage with its own unit; version 4's figures (read with
     // discounts as prices and distances as odometers) kept as unverified, every listing and visit kept.
-    // Version 6 (issue 57): listings by make and model (the `mm` index) for the fair-price gauge;
-    // listings kept before have no `mm` and are completed when seen again.
+    // Version 6 (issue 57): the cars of each make and model seen (`models`) for the fair-price gauge;
+    // listings kept before name no model and are completed when seen again with a title.
     openDB<LibrarySchema>(LIBRARY_DB.name, LIBRARY_DB.version, {
       async upgrade(database, oldVersion, _newVersion, transaction) {
         if (oldVersion < 1) {
@@ -111,7 +113,7 @@ export function openLibrary() {
           for (let cursor = await listings.openCursor(); cursor; cursor = await cursor.continue())
             await cursor.update(upgradedListing(cursor.value) as never);
         }
-        if (oldVersion < 6) transaction.objectStore('listings').createIndex('mm', 'mm');
+        if (oldVersion < 6) database.createObjectStore('models', { keyPath: 'mm' });
       },
     }),
   );

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The fair-price gauge from the memory (issue 57), through the background on fakeBrowser and
 // fake-indexeddb: a results page's cards with their titles become comparables (the store's make-and-
-// model index, library version 6); a vehicle's panel then gets the gauge, or how many cars it lacks;
+// models store, library version 6); a vehicle's panel then gets the gauge, or how many cars it lacks;
 // another currency, the memory off and the previous release's store (version 5, no titles) each
 // behave as a user expects. Cards as cars.com shows them (test/fixtures/listings/cars-com-search.html:
 // `h2.title` "2019 Honda Accord Sport", `span.primary-price`, `div.mileage` "N mi.").
@@ -99,6 +99,19 @@ describe('the fair-price gauge from the memory', () => {
     expect(market30.gauge.estimate).toBeGreaterThan(20_000);
     expect(market30.gauge.estimate).toBeLessThan(22_000);
     expect(market30.gauge.rating).toBe('great');
+    // A content script never gets the other cars' listings; the watched page lists them, cheapest first.
+    expect(market30.cars).toBeUndefined();
+    await bg.deliver('watchVehicle', { vin, on: true, title: 'Used 2019 Honda Accord Sport' }, own);
+    const watched = (await bg.deliver('getWatched', undefined, bg.senders.page)).value.vehicles[0];
+    expect(watched.market.gauge).toEqual(market30.gauge);
+    expect(watched.market.cars).toHaveLength(30);
+    expect(watched.market.cars[0]).toMatchObject({
+      site: 'cars.com',
+      year: 2019,
+      url: expect.stringMatching(/^https:\/\/www\.cars\.com\/vehicledetail\//),
+    });
+    const prices = watched.market.cars.map((c: { price: number }) => c.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
   it('says how many it has seen when fewer than 12 compare; a car priced in another currency gets none', async () => {
@@ -193,15 +206,24 @@ describe('the fair-price gauge from the memory', () => {
     // Seen again, titled: each listing keeps its visits and gains its vehicle, and the gauge has them.
     await browse(bg, search, old);
     const after = await bg.deliver('getVehicleHistory', { vin: old[0]?.vin }, search);
-    expect(after.value.listings[0]).toMatchObject({
-      car: [2019, 'Honda', 'Accord', 'EX-L', ''],
-      mm: 'honda accord',
-    });
+    expect(after.value.listings[0]).toMatchObject({ mm: 'honda accord' });
     expect(after.value.listings[0].views).toBeGreaterThanOrEqual(2);
     expect(after.value.market.comparables).toBe(13);
     const reopened = await openDB('vin-history-library');
     expect(reopened.version).toBe(6);
-    expect(await reopened.countFromIndex('listings', 'mm', 'honda accord')).toBe(14);
+    const model = await reopened.get('models', 'honda accord');
+    expect(model.cars).toHaveLength(14);
+    expect(model.cars[0]).toEqual([
+      old[0]?.vin,
+      'cars.com',
+      2019,
+      'EX-L',
+      '',
+      expect.any(Number),
+      'USD',
+      expect.any(Number),
+      expect.any(Number),
+    ]);
     reopened.close();
   });
 });

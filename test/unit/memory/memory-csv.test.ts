@@ -1,7 +1,7 @@
 // The watched vehicles as CSV (lib/memory/memory-csv.ts): a row per listing, each cell quoted by the
 // report list's rules (a listing's title comes from a third party's page: a formula never starts a
 // cell), the price and mileage histories as day:value with each value's own unit, both kinds of
-// relist, and the previous release's unverified figures in columns of their own.
+// relist, the previous release's unverified figures in columns of their own, and the fair-price gauge.
 import { describe, expect, it } from 'vitest';
 import { GONE_AFTER, type ListingMemory, minutesOf, noteSighting } from '@/lib/memory/listing-memory';
 import { watchedCsv } from '@/lib/memory/memory-csv';
@@ -44,6 +44,16 @@ describe('watched vehicles as CSV', () => {
       {
         watched: { vin: VIN, at: at('2026-10-02'), looked: 0, title: '=HYPERLINK("evil")' },
         listings: [listing, again],
+        market: {
+          year: 2012,
+          make: 'Chevrolet',
+          model: 'Cruze',
+          currency: 'USD',
+          price: 11500,
+          comparables: 23,
+          mileageAdjusted: true,
+          gauge: { estimate: 12400, low: 11300, high: 13600, comparables: 23, rating: 'good' },
+        },
       },
     ]);
     const lines = csv.trimEnd().split('\r\n');
@@ -51,7 +61,12 @@ describe('watched vehicles as CSV', () => {
     expect(lines[0]).toContain('"price_history"');
     // Oldest listing first: the new Autotrader listing (relisted on its first day), then cars.com.
     expect(lines[1]).toContain(`"${VIN}","'=HYPERLINK(""evil"")","2026-10-02","autotrader.com"`);
-    expect(lines[1]).toMatch(/"2026-09-15:11900 USD",.*"2026-09-15","",""$/);
+    expect(lines[0]).toMatch(
+      /"fair_price_estimate","fair_range_low","fair_range_high","fair_price_rating","comparables_seen"$/,
+    );
+    expect(lines[1]).toMatch(
+      /"2026-09-15:11900 USD",.*"2026-09-15","","","12400","11300","13600","good","23"$/,
+    );
     expect(lines[2]).toContain(
       '"cars.com","https://www.cars.com/vehicledetail/a/","2026-10-02","2026-11-01"',
     );
@@ -59,7 +74,7 @@ describe('watched vehicles as CSV', () => {
       '"11500","USD","2026-10-02:12500 USD; 2026-10-20:11800 USD; 2026-11-01:11500 USD","60000","mi","2026-10-02:60000 mi"',
     );
     // Shown as sold Oct 20, for sale again Nov 1: relisted then, no longer sold.
-    expect(lines[2]).toMatch(/"","2026-11-01","",""$/);
+    expect(lines[2]).toMatch(/"","2026-11-01","","","12400","11300","13600","good","23"$/);
   });
 
   it("a value whose page left its unit unsaid has a blank unit; the previous release's figures are columns of their own", () => {
@@ -83,6 +98,7 @@ describe('watched vehicles as CSV', () => {
       .trimEnd()
       .split('\r\n');
     expect(row).toContain('"9000","","2026-10-02:9000","85000","","2026-10-02:85000"');
-    expect(row).toMatch(/"2026-09-01:713 USD","2026-09-01:7 mi"$/);
+    // No gauge for it (no listing named the vehicle): its columns blank.
+    expect(row).toMatch(/"2026-09-01:713 USD","2026-09-01:7 mi","","","","",""$/);
   });
 });

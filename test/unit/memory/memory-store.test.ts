@@ -62,6 +62,14 @@ async function previousReleaseLibrary() {
   db.close();
 }
 
+/** The rows of every make and model's record (the fair-price gauge's cars: lib/memory/model-cars.ts). */
+async function modelRows(): Promise<string[]> {
+  const db = await openDB('vin-history-library');
+  const records = (await db.getAll('models')) as Array<{ mm: string; cars: string[][] }>;
+  db.close();
+  return records.flatMap((r) => r.cars.map((row) => `${r.mm}: ${row[0]}`));
+}
+
 async function storeCounts() {
   const db = await openDB('vin-history-library');
   const counts = { listings: await db.count('listings'), watched: await db.count('watched') };
@@ -381,8 +389,8 @@ describe('the memory of vehicles seen', () => {
       'noteSightings',
       {
         sightings: [
-          { vin: VIN, ...card(9000) },
-          { vin: OTHER, ...card(7000) },
+          { vin: VIN, ...card(9000), title: '2012 Chevrolet Cruze LT' },
+          { vin: OTHER, ...card(7000), title: '2010 Infiniti QX56' },
         ],
       },
       cars,
@@ -390,12 +398,20 @@ describe('the memory of vehicles seen', () => {
     expect(
       (await bg.deliver('watchVehicle', { vin: VIN, on: true, title: '2012 Chevrolet Cruze' }, cars)).value,
     ).toBe(true);
+    await bg.deliver('getWatched', undefined, bg.senders.page); // writes whatever waits
+    expect(await modelRows()).toEqual([`chevrolet cruze: ${VIN}`, `infiniti qx56: ${OTHER}`]);
     expect((await bg.deliver('forgetVehicle', { vin: VIN }, cars)).ok).toBe(true);
     expect(await storeCounts()).toEqual({ listings: 1, watched: 0 });
+    // Its row among its model's cars goes with it (the gauge never counts a forgotten vehicle).
+    expect(await modelRows()).toEqual([`infiniti qx56: ${OTHER}`]);
     // 181 days later (the retention is 180): the next page's sightings sweep the old listing away.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 181 * 24 * 3600_000);
-    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(8800) }] }, cars);
+    await bg.deliver(
+      'noteSightings',
+      { sightings: [{ vin: VIN, ...card(8800), title: '2012 Chevrolet Cruze LT' }] },
+      cars,
+    );
     const left = await bg.deliver('getVehicleHistory', { vin: OTHER }, bg.senders.page);
     expect(left.value.listings).toEqual([]);
     expect(
@@ -403,6 +419,7 @@ describe('the memory of vehicles seen', () => {
     ).toHaveLength(1);
     expect((await bg.deliver('clearBrowsingMemory', undefined, bg.senders.page)).ok).toBe(true);
     expect(await storeCounts()).toEqual({ listings: 0, watched: 0 });
+    expect(await modelRows()).toEqual([]);
   });
 
   it('the retention with the clock moved and nothing arriving: not answered on read, swept by the daily alarm, the alarm made again at start (issue 55)', async () => {
@@ -410,7 +427,11 @@ describe('the memory of vehicles seen', () => {
     const id = bg.senders.page.id;
     const cars = { ...tab(7), id } as Sender;
     await showVins(bg, cars, [VIN]);
-    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, ...card(9000) }] }, cars);
+    await bg.deliver(
+      'noteSightings',
+      { sightings: [{ vin: VIN, ...card(9000), title: '2012 Chevrolet Cruze LT' }] },
+      cars,
+    );
     await bg.deliver('watchVehicle', { vin: VIN, on: true }, cars);
     await bg.deliver(
       'saveMemorySettings',
@@ -421,6 +442,7 @@ describe('the memory of vehicles seen', () => {
       (await bg.deliver('getWatched', undefined, bg.senders.page)).value.vehicles[0].listings,
     ).toHaveLength(1);
     expect((await storeCounts()).listings).toBe(1);
+    expect(await modelRows()).toEqual([`chevrolet cruze: ${VIN}`]);
     expect(await fakeBrowser.alarms.get('memory-retention')).toBeDefined();
 
     // 200 days later, no page opened: the answer holds nothing past 30 days, before any sweep.
@@ -435,6 +457,8 @@ describe('the memory of vehicles seen', () => {
     expect(await fireDueAlarms()).toBeGreaterThan(0);
     await flushIo();
     await expect.poll(async () => (await storeCounts()).listings).toBe(0);
+    // Its row among its model's cars too (issue 57).
+    expect(await modelRows()).toEqual([]);
 
     // The browser dropped the alarm across a restart: the next worker makes it again.
     await fakeBrowser.alarms.clear('memory-retention');
