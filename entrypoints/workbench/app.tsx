@@ -126,6 +126,7 @@ export function App() {
               view?.held ?? [],
               batch,
               nhtsa.state === 'on' ? nhtsa.decodes : {},
+              prices,
             ),
             'text/csv',
             'vin-workbench.csv',

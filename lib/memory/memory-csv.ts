@@ -19,8 +19,17 @@ const oldPoints = (values: number[] | undefined, unit: string) => {
   return out.join('; ');
 };
 
-/** The vehicle's fair-price gauge (issue 57), the same on each of its rows; blank without one. */
-function gaugeCells(market: MarketAnswer | undefined): string[] {
+/** The fair-price gauge's columns (issue 57), beside those of a vehicle. */
+export const GAUGE_COLUMNS = [
+  'fair_price_estimate',
+  'fair_range_low',
+  'fair_range_high',
+  'fair_price_rating',
+  'comparables_seen',
+];
+
+/** A vehicle's fair-price gauge in those columns; blank without one. */
+export function gaugeCells(market: MarketAnswer | undefined): string[] {
   const gauge = market?.gauge;
   if (!market || !gauge) return ['', '', '', '', String(market?.comparables ?? '')];
   return [
@@ -55,11 +64,7 @@ export function watchedCsv(
       'relisted',
       'unverified_price_history',
       'unverified_mileage_history',
-      'fair_price_estimate',
-      'fair_range_low',
-      'fair_range_high',
-      'fair_price_rating',
-      'comparables_seen',
+      ...GAUGE_COLUMNS,
     ]),
   ];
   for (const { watched, listings, market } of vehicles) {

@@ -1,6 +1,8 @@
-// The workbench's CSV export: one line per VIN with its decode, counts, reports held and the batch's
-// status. Pure.
+// The workbench's CSV export: one line per VIN with its decode, counts, reports held, the batch's
+// status and its fair-price gauge from the memory. Pure.
 import type { RecordCounts, ReportSummary } from '../domain';
+import type { MarketAnswer } from '../memory/market-answer';
+import { GAUGE_COLUMNS, gaugeCells } from '../memory/memory-csv';
 import type { DecodeRow } from '../nhtsa/nhtsa-wire';
 import { readDecode } from '../nhtsa/read-facts';
 import { csvLine } from '../reports/csv';
@@ -28,6 +30,7 @@ export function workbenchCsv(
   held: ReportSummary[],
   batch: Batch | null,
   nhtsa: Record<string, DecodeRow> = {},
+  prices: Record<string, MarketAnswer> = {},
 ): string {
   const header = [
     'vin',
@@ -47,6 +50,7 @@ export function workbenchCsv(
     'report_titles',
     'report_dates',
     'status',
+    ...GAUGE_COLUMNS,
   ];
   const byVin = new Map<string, ReportSummary[]>();
   for (const r of held) {
@@ -83,6 +87,7 @@ export function workbenchCsv(
       reports.map((r) => r.yearMakeModel).join('; '),
       reports.map((r) => r.createdAt).join('; '),
       status.get(d.vin) ?? '',
+      ...gaugeCells(prices[d.vin]),
     ]);
   });
   return [csvLine(header), ...lines].join('\r\n');
