@@ -1,0 +1,56 @@
+// The fair-price gauge in Firefox ESR (issue 57): the Chromium test's story (market-gauge.test.ts) on
+// the same pages at their real addresses, answered by request interception over WebDriver BiDi
+// (market-pages.ts): 30 real 2013 Camry sales on a cars.com results page, then a 31st Camry's own
+// page rated against them; a Camry listed in Toronto (Canadian dollars) gets no gauge. Read from the
+// badge's closed shadow root (firefox-closed-shadow.ts); the page reads none of it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firefoxBadgeOf } from './support/firefox-closed-shadow';
+import { servedTab } from './support/firefox-served';
+import { CANADIAN, CANADIAN_URL, marketPage, RESULTS_URL, TARGET, TARGET_URL } from './support/market-pages';
+import { startFirefoxStack } from './support/setup-extension';
+
+let stack: Awaited<ReturnType<typeof startFirefoxStack>>;
+beforeAll(async () => {
+  stack = await startFirefoxStack();
+});
+afterAll(() => stack?.stop());
+
+/** Opens `url`, then `vin`'s panel; the tab and the panel's words once `ready` shows. */
+async function panelWords(url: string, vin: string, ready: RegExp) {
+  const tab = await servedTab(stack.firefox.browser, marketPage);
+  await tab.goto(url);
+  await tab.waitForSelector(`[data-vhl-vin="${vin}"]`, { visible: true, timeout: 15_000 });
+  const badge = firefoxBadgeOf(stack.firefox, tab, vin);
+  await badge.open();
+  await expect.poll(() => badge.text(), { timeout: 15_000 }).toMatch(ready);
+  return { tab, words: await badge.text() };
+}
+
+describe('Firefox: a fair price from the listings seen', () => {
+  it('30 similar cars seen, then one car rated against them; another currency gets none', async () => {
+    const results = await servedTab(stack.firefox.browser, marketPage);
+    await results.goto(RESULTS_URL);
+    await expect
+      .poll(() => results.evaluate(() => document.querySelectorAll('[data-vhl-vin]').length), {
+        timeout: 15_000,
+      })
+      .toBe(30);
+    // Its sightings go a second after the badges (at most one message a second).
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await results.close();
+
+    const { tab, words } = await panelWords(TARGET_URL, TARGET.vin, /price: about/);
+    expect(words).toMatch(
+      /(Great|Good) price: about \$[\d,]+ below 30 similar 2011-2015 Toyota Camrys you've seen, mileage-adjusted; fair range \$[\d,]+-\$[\d,]+\./,
+    );
+    expect(await tab.evaluate(() => document.body.innerText)).not.toMatch(/price: about|similar/);
+    await stack.firefox.screenshot(tab, 'market-gauge');
+    await tab.close();
+
+    const canadian = await panelWords(CANADIAN_URL, CANADIAN, /needed to judge the price/);
+    expect(canadian.words).toContain(
+      "12 similar 2011-2015 Toyota Camrys needed to judge the price; you've seen 0.",
+    );
+    await canadian.tab.close();
+  });
+});
