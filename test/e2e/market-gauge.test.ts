@@ -75,6 +75,17 @@ describe('a fair price from the listings seen', () => {
     await stack.browser.screenshot(library, 'market-gauge-watched-360', { fullPage: true });
     await library.close();
 
+    // A dealer's workbench: the same car's gauge in its own column, a VIN never seen says so.
+    const workbench = await stack.browser.openPage('workbench.html');
+    await workbench.getByLabel('VINs', { exact: true }).fill(`${TARGET.vin}\n1G1PG5SC3C7167133`);
+    await workbench.getByRole('button', { name: 'Add to the table' }).click();
+    const cell = (vin: string) => workbench.locator(`tr[data-vin="${vin}"] [data-testid="fair-price"]`);
+    await expect
+      .poll(() => cell(TARGET.vin).innerText(), { timeout: 10_000 })
+      .toMatch(/^Great price · \$[\d,]+ \(\$[\d,]+-\$[\d,]+\), 30 cars$/);
+    expect(await cell('1G1PG5SC3C7167133').innerText()).toBe('not seen on a listing');
+    await workbench.close();
+
     const canadian = await panelWords(CANADIAN_URL, CANADIAN, /needed to judge the price/);
     expect(canadian.words).toContain(
       "12 similar 2011-2015 Toyota Camrys needed to judge the price; you've seen 0.",
