@@ -8,6 +8,7 @@
 // Ends with one line of JSON; exits 1 when a target is missed.
 import { readFileSync } from 'node:fs';
 import { fairPrice, type SeenVehicle } from '../lib/market/fair-price';
+import { median } from '../lib/market/robust-fit';
 import { rng } from '../samples/listing-page';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -40,14 +41,6 @@ function readSales(): Sale[] {
       seenAt: Date.parse(date as string),
     };
   });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function pick<T>(from: T[], n: number, random: () => number): T[] {

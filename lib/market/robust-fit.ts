@@ -41,7 +41,7 @@ const GROSS = Math.log(3);
 const MIN_SCALE = 0.02;
 const ROUNDS = 12;
 
-function median(values: number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2

@@ -9,6 +9,7 @@ import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { expectedCheckDigit } from '@/lib/vin/vin-syntax';
 import { type Sender, startBackground } from '../support/background-harness';
+import { openPreviousLibrary } from '../support/previous-library';
 
 const SEARCH = 'https://www.cars.com/shopping/results/?makes[]=honda&models[]=honda-accord';
 const tab = (id: number, url = SEARCH): Sender =>
@@ -170,17 +171,7 @@ describe('the fair-price gauge from the memory', () => {
   it("the previous release's listings (library version 5, no titles) open, and are completed when seen again", async () => {
     const now = Math.floor(Date.now() / 60_000);
     const bg = await startBackground({ configured: true });
-    const db = await openDB('vin-history-library', 5, {
-      upgrade(database) {
-        const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
-        store.createIndex('lastOpenedAt', 'lastOpenedAt');
-        database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
-        database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
-        database.createObjectStore('assets', { keyPath: 'hash' });
-        database.createObjectStore('listings', { keyPath: 'k' });
-        database.createObjectStore('watched', { keyPath: 'vin' });
-      },
-    });
+    const db = await openPreviousLibrary(5);
     // As version 5 stored a listing (listing-memory.ts storedListing: no VIN, site or address beside its key).
     const old = market(14);
     for (const [i, car] of old.entries())

@@ -11,6 +11,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { DEFAULT_MEMORY_SETTINGS } from '@/lib/memory/memory-messages';
 import { noFacts } from '@/lib/reports/facts/report-facts';
 import { fireDueAlarms, flushIo, type Sender, startBackground } from '../support/background-harness';
+import { openPreviousLibrary } from '../support/previous-library';
 
 const VIN = '1G1PG5SC3C7167133';
 const OTHER = '5N3ZA0NE1AN908084';
@@ -37,15 +38,7 @@ afterEach(() => {
 
 /** What release 0.3 kept: library version 3 (reports, facts, complete copies and their files). */
 async function previousReleaseLibrary() {
-  const db = await openDB('vin-history-library', 3, {
-    upgrade(database) {
-      const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
-      store.createIndex('lastOpenedAt', 'lastOpenedAt');
-      database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
-      database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
-      database.createObjectStore('assets', { keyPath: 'hash' });
-    },
-  });
+  const db = await openPreviousLibrary(3);
   await db.put('reports', {
     provider: 'providerA',
     id: 'kept-1',
@@ -126,17 +119,7 @@ describe('the memory of vehicles seen', () => {
     const DAY = 24 * 60;
     const now = Math.floor(Date.now() / 60_000);
     const bg = await startBackground({ configured: true });
-    const db = await openDB('vin-history-library', 4, {
-      upgrade(database) {
-        const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
-        store.createIndex('lastOpenedAt', 'lastOpenedAt');
-        database.createObjectStore('facts', { keyPath: ['provider', 'id'] });
-        database.createObjectStore('copies', { keyPath: ['provider', 'id'] });
-        database.createObjectStore('assets', { keyPath: 'hash' });
-        database.createObjectStore('listings', { keyPath: 'k' });
-        database.createObjectStore('watched', { keyPath: 'vin' });
-      },
-    });
+    const db = await openPreviousLibrary(4);
     const truecar = `${VIN} truecar.com https://www.truecar.com/used-cars-for-sale/listing/${VIN}/`;
     const autotrader = `${VIN} autotrader.com https://www.autotrader.com/cars-for-sale/vehicledetails.xhtml?listingId=1`;
     await db.put('listings', {
