@@ -7,6 +7,7 @@ import { BrandMark } from '@/components/brand-mark';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import { exportedReportsCsv } from '@/components/reports-csv';
+import { useFairPrices } from '@/components/use-fair-prices';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { ErrorData } from '@/lib/errors/error-data';
 import type { Result } from '@/lib/errors/result';
@@ -18,6 +19,7 @@ import { vehicleFacts } from '@/lib/reports/facts/vehicle-facts';
 import type { CopiesSummary, ReportList } from '@/lib/reports/library-messages';
 import { reportKey } from '@/lib/reports/report-key';
 import { filterGroups, groupByVehicle, type LibraryFilter } from '@/lib/reports/vehicle-groups';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import { CompareView } from './compare-view';
 import { FactsTable } from './facts-table';
 import { StorageLine } from './storage-line';
@@ -101,6 +103,9 @@ export function App() {
     () => filterGroups(groups, filter, offline, notes, facts),
     [groups, filter, offline, notes, facts],
   );
+  // The fair-price gauges of the vehicles shown (each VIN asked once: components/use-fair-prices.ts).
+  const prices = useFairPrices(shown.slice(0, limit).map((group) => group.vin as Vin));
+  const today = Math.floor(Date.now() / 60_000);
   const set = (change: Partial<LibraryFilter>) => {
     setFilter({ ...filter, ...change });
     setLimit(PAGE);
@@ -249,6 +254,8 @@ export function App() {
                 complete={complete}
                 facts={facts}
                 chosen={chosen.includes(group.vin)}
+                market={prices[group.vin]}
+                today={today}
                 onChoose={(on) =>
                   setChosen(
                     on ? [...chosen, group.vin].slice(-MAX_CHOSEN) : chosen.filter((v) => v !== group.vin),

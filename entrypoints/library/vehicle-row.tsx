@@ -1,13 +1,15 @@
 // One vehicle of the library: its reports (each opens in the viewer, free), "Compare" when both
-// providers' reports are held, and the user's private note.
+// providers' reports are held, its fair price from the listings seen, and the user's private note.
 import { useState } from 'preact/hooks';
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
+import type { MarketAnswer } from '@/lib/memory/market-answer';
 import { FACT_LABELS, factsLine, factText } from '@/lib/reports/facts/facts-line';
 import { FACT_NAMES, type FactName, type ReportFacts } from '@/lib/reports/facts/report-facts';
 import { vehicleFacts, vehicleFactsLine } from '@/lib/reports/facts/vehicle-facts';
 import { reportKey } from '@/lib/reports/report-key';
 import { reportUrl } from '@/lib/reports/report-url';
 import type { VehicleGroup } from '@/lib/reports/vehicle-groups';
+import { FairPriceGauge } from './fair-price-gauge';
 
 interface Props {
   group: VehicleGroup;
@@ -20,6 +22,10 @@ interface Props {
   note: string;
   /** Chosen for the key facts of several vehicles side by side. */
   chosen: boolean;
+  /** Its fair-price gauge from the memory of vehicles seen; absent when the memory has none. */
+  market: MarketAnswer | undefined;
+  /** The memory's day (minutes since 1970), for when its comparables were seen. */
+  today: number;
   onChoose(chosen: boolean): void;
   onSaveNote(text: string): Promise<boolean>;
   onCompare(): void;
@@ -87,6 +93,8 @@ export function VehicleRow({
   facts,
   note,
   chosen,
+  market,
+  today,
   onChoose,
   onSaveNote,
   onCompare,
@@ -108,11 +116,12 @@ export function VehicleRow({
         </label>
         {both && (
           <button type="button" onClick={onCompare}>
-            Compare providerA and providerB
+            Compare {providerLabel(names, 'providerA')} and {providerLabel(names, 'providerB')}
           </button>
         )}
       </div>
       <VehicleFactsLine group={group} facts={facts} />
+      {market && <FairPriceGauge market={market} today={today} />}
       <ul class="vehicle-reports">
         {group.reports.map((r) => (
           <li key={reportKey(r)}>

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
+import { useFairPrices } from '@/components/use-fair-prices';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { ReportSummary } from '@/lib/domain';
 import { ask } from '@/lib/messaging/messaging';
@@ -19,7 +20,6 @@ import { BuyStep } from './buy-step';
 import { CheckStep } from './check-step';
 import { FreeDecodesNote } from './free-decodes-note';
 import { TableToolbar } from './table-toolbar';
-import { useFairPrices } from './use-fair-prices';
 import { useFreeDecodes } from './use-free-decodes';
 import { useWorkbench } from './use-workbench';
 import { VinInput } from './vin-input';

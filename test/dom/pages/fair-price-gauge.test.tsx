@@ -1,0 +1,81 @@
+// The fair-price gauge on the extension's pages (entrypoints/library/fair-price-gauge.tsx): the watched
+// page's vehicle with its comparables listed and linked, the library's vehicle with the line alone.
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FairPriceGauge } from '@/entrypoints/library/fair-price-gauge';
+import type { MarketAnswer } from '@/lib/memory/market-answer';
+
+afterEach(cleanup);
+
+const TODAY = Math.floor(Date.parse('2026-11-28T12:00:00Z') / 60_000);
+const market: MarketAnswer = {
+  year: 2013,
+  make: 'Toyota',
+  model: 'Camry',
+  currency: 'USD',
+  price: 14_900,
+  comparables: 3,
+  mileageAdjusted: true,
+  gauge: { estimate: 13_400, low: 12_500, high: 14_500, comparables: 14, rating: 'overpriced' },
+};
+
+describe('fair-price gauge on a page', () => {
+  it('says the rating, how it is judged, and lists the cars it rests on, cheapest first, each linked', () => {
+    render(
+      <FairPriceGauge
+        market={{
+          ...market,
+          cars: [
+            {
+              site: 'cars.com',
+              vin: 'A',
+              url: 'https://www.cars.com/vehicledetail/a/',
+              year: 2013,
+              trim: 'LE',
+              price: 11_400,
+              miles: 50_540,
+              seen: TODAY - 60,
+            },
+            {
+              site: 'autotrader.com',
+              vin: 'B',
+              year: 2012,
+              price: 12_100,
+              miles: 61_002,
+              seen: TODAY - 3 * 1440,
+            },
+          ],
+        }}
+        today={TODAY}
+      />,
+    );
+    const gauge = screen.getByRole('region', { name: 'Fair price' });
+    expect(gauge.textContent).toContain(
+      "Overpriced: about $1,500 above 14 similar 2011-2015 Toyota Camrys you've seen, mileage-adjusted; fair range $12,500-$14,500.",
+    );
+    expect(gauge.classList.contains('warn')).toBe(true);
+    fireEvent.click(screen.getByText('How is the price judged?'));
+    expect(gauge.textContent).toMatch(/Not an appraisal/);
+    const rows = within(gauge).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'SiteCarPriceMileageSeen',
+      'cars.com2013 LE$11,40050,540 miNov 28',
+      'autotrader.com2012$12,10061,002 miNov 25',
+    ]);
+    const link = within(gauge).getByRole('link', { name: 'cars.com' });
+    expect(link.getAttribute('href')).toBe('https://www.cars.com/vehicledetail/a/');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    // A car whose listing address is not known is named, not linked.
+    expect(within(gauge).queryByRole('link', { name: 'autotrader.com' })).toBeNull();
+  });
+
+  it('without enough cars: what it lacks, neither good nor bad news, no table', () => {
+    render(<FairPriceGauge market={{ ...market, comparables: 5, gauge: null }} today={TODAY} />);
+    const gauge = screen.getByRole('region', { name: 'Fair price' });
+    expect(gauge.textContent).toContain(
+      "12 similar 2011-2015 Toyota Camrys needed to judge the price; you've seen 5.",
+    );
+    expect(gauge.classList.contains('plain')).toBe(true);
+    expect(within(gauge).queryByRole('table')).toBeNull();
+  });
+});
