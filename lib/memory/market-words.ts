@@ -30,7 +30,11 @@ export function marketLine(market: MarketAnswer): HistoryLine {
   const { gauge, price, currency } = market;
   if (!gauge)
     return {
-      text: `${MIN_COMPARABLES} ${similar(market, 2)} needed to judge the price; you've seen ${market.comparables}.`,
+      // Enough cars, but too many of their prices set aside as unusual to leave 12 (fair-price.ts).
+      text:
+        market.comparables >= MIN_COMPARABLES
+          ? `Too few usual prices among the ${market.comparables} ${similar(market, 2)} you've seen to judge the price.`
+          : `${MIN_COMPARABLES} ${similar(market, 2)} needed to judge the price; you've seen ${market.comparables}.`,
       tone: 'neutral',
       finding: false,
     };
@@ -62,7 +66,10 @@ export const MARKET_EXPLAINED = `Worked out on this device from the listings you
 /** The gauge in a table's cell (the workbench): "Good price · $20,000 ($18,900-$21,300), 23 cars". */
 export function marketCell(market: MarketAnswer): string {
   const { gauge, currency } = market;
-  if (!gauge) return `${market.comparables} of ${MIN_COMPARABLES} similar cars seen`;
+  if (!gauge)
+    return market.comparables >= MIN_COMPARABLES
+      ? `too few usual prices among ${market.comparables} similar cars`
+      : `${market.comparables} of ${MIN_COMPARABLES} similar cars seen`;
   const range = `${priceIn(gauge.estimate, currency)} (${priceIn(gauge.low, currency)}-${priceIn(gauge.high, currency)}), ${gauge.comparables} cars`;
   return gauge.rating ? `${RATING_WORDS[gauge.rating]} · ${range}` : `About ${range}`;
 }

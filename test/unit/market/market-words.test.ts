@@ -2,7 +2,7 @@
 // listing's currency, what it rests on, and what it lacks.
 import { describe, expect, it } from 'vitest';
 import type { MarketAnswer } from '@/lib/memory/market-answer';
-import { marketLine } from '@/lib/memory/market-words';
+import { marketCell, marketLine } from '@/lib/memory/market-words';
 
 const base: MarketAnswer = {
   year: 2020,
@@ -46,10 +46,25 @@ describe('fair-price words', () => {
     expect(marketLine({ ...noPrice, gauge: { ...base.gauge!, rating: null } }).text).toBe(
       "Similar cars ask about $22,000 (fair range $20,500-$23,600), from 31 similar 2018-2022 Toyota Camrys you've seen, mileage-adjusted.",
     );
+    // 12 or more, but too many of their prices set aside as unusual: never "needed 12; you've seen 14".
+    expect(marketLine({ ...base, comparables: 14, gauge: null }).text).toBe(
+      "Too few usual prices among the 14 similar 2018-2022 Toyota Camrys you've seen to judge the price.",
+    );
     expect(marketLine({ ...base, comparables: 0, gauge: null })).toEqual({
       text: "12 similar 2018-2022 Toyota Camrys needed to judge the price; you've seen 0.",
       tone: 'neutral',
       finding: false,
     });
+  });
+
+  it('in a table cell: the rating, estimate, range and count; or how many were seen', () => {
+    expect(marketCell(base)).toBe('Overpriced · $22,000 ($20,500-$23,600), 31 cars');
+    expect(marketCell({ ...base, gauge: { ...base.gauge!, rating: null } })).toBe(
+      'About $22,000 ($20,500-$23,600), 31 cars',
+    );
+    expect(marketCell({ ...base, comparables: 5, gauge: null })).toBe('5 of 12 similar cars seen');
+    expect(marketCell({ ...base, comparables: 14, gauge: null })).toBe(
+      'too few usual prices among 14 similar cars',
+    );
   });
 });
