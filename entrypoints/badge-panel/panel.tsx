@@ -203,7 +203,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
   gaugeLine(gauge: HistoryLine) {
     const { how } = this.state;
     return (
-      <div class={gauge.finding ? `finding ${gauge.tone}` : 'seen'} data-testid="fair-price">
+      <div class={gauge.finding ? `finding ${gauge.tone}` : 'seen muted'} data-testid="fair-price">
         <W t={gauge.text} />{' '}
         <button
           type="button"

@@ -34,7 +34,7 @@ export function marketLine(market: MarketAnswer): HistoryLine {
       text:
         market.comparables >= MIN_COMPARABLES
           ? `Too few usual prices among the ${market.comparables} ${similar(market, 2)} you've seen to judge the price.`
-          : `${MIN_COMPARABLES} ${similar(market, 2)} needed to judge the price; you've seen ${market.comparables}.`,
+          : `${MIN_COMPARABLES} ${similar(market, 2)}${market.currency === 'USD' ? '' : ` priced in ${market.currency}`} needed to judge the price; you've seen ${market.comparables}.`,
       tone: 'neutral',
       finding: false,
     };

@@ -49,7 +49,7 @@ describe('Firefox: a fair price from the listings seen', () => {
 
     const canadian = await panelWords(CANADIAN_URL, CANADIAN, /needed to judge the price/);
     expect(canadian.words).toContain(
-      "12 similar 2011-2015 Toyota Camrys needed to judge the price; you've seen 0.",
+      "12 similar 2011-2015 Toyota Camrys priced in CAD needed to judge the price; you've seen 0.",
     );
     await canadian.tab.close();
   });

@@ -88,7 +88,7 @@ describe('a fair price from the listings seen', () => {
 
     const canadian = await panelWords(CANADIAN_URL, CANADIAN, /needed to judge the price/);
     expect(canadian.words).toContain(
-      "12 similar 2011-2015 Toyota Camrys needed to judge the price; you've seen 0.",
+      "12 similar 2011-2015 Toyota Camrys priced in CAD needed to judge the price; you've seen 0.",
     );
     expect(canadian.words).not.toMatch(/price: about/);
     await stack.browser.screenshot(canadian.tab, 'market-gauge-too-few', { fullPage: false });

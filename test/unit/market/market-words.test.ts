@@ -39,6 +39,10 @@ describe('fair-price words', () => {
       "Great price: about 3,000 CAD below 31 similar 2018-2022 Toyota Camrys you've seen, at a typical mileage (this listing states none); fair range 20,500 CAD-23,600 CAD.",
     );
     expect(cad.tone).toBe('good');
+    // Too few in its currency: the currency is named (US-dollar cars seen do not count for it).
+    expect(marketLine({ ...base, currency: 'CAD', comparables: 0, gauge: null }).text).toBe(
+      "12 similar 2018-2022 Toyota Camrys priced in CAD needed to judge the price; you've seen 0.",
+    );
   });
 
   it('without a price: what similar cars ask; without enough cars: how many more', () => {
