@@ -47,6 +47,18 @@ describe('a fair price from the listings seen', () => {
     // What the page's own script can read: nothing of the gauge.
     expect(await tab.evaluate(() => document.body.innerText)).not.toMatch(/price: about|similar/);
     await stack.browser.screenshot(tab, 'market-gauge', { fullPage: false });
+    // On a phone the panel is a sheet along the bottom: the gauge leads it there too, in dark mode.
+    const phone = await stack.browser.context.newPage();
+    await phone.setViewportSize({ width: 360, height: 740 });
+    await phone.emulateMedia({ colorScheme: 'dark' });
+    await phone.goto(TARGET_URL);
+    await phone.waitForSelector(`[data-vhl-vin="${TARGET.vin}"]`);
+    const sheet = await badgeOf(phone, TARGET.vin);
+    await sheet.open();
+    await expect.poll(() => sheet.text(), { timeout: 15_000 }).toMatch(/price: about/);
+    await stack.browser.screenshot(phone, 'market-gauge-phone-dark', { fullPage: false });
+    await phone.close();
+
     const badge = await badgeOf(tab, TARGET.vin);
     await badge.click('Watch this vehicle');
     await expect.poll(() => badge.text()).toContain('Watching · stop');
