@@ -51,8 +51,6 @@ export interface FairPrice {
 export const MIN_COMPARABLES = 12;
 /** Model years either side of the target's that still compare. */
 export const YEAR_SPAN = 2;
-/** A sighting older than this (ms) says little of today's market: left out. */
-export const MAX_AGE = 365 * 24 * 60 * 60 * 1000;
 /** Prices below this are placeholders or payments ("$1", "$239/mo"), never a car's asking price. */
 const FLOOR = 500;
 /** z of the 10th and 90th percentiles (the 80 % interval), and of the 30th and 70th. */
@@ -75,20 +73,45 @@ export function ratingOf(z: number): PriceRating {
 /** Make and model as compared: case, spaces and punctuation aside ("F-150" is "f150", never "f250"). */
 export const normalName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
+/** Makers' short names as listings write them, to the name they stand for ("Chevy" is a Chevrolet). */
+const MAKE_ALIASES: Record<string, string> = {
+  chevy: 'chevrolet',
+  vw: 'volkswagen',
+  mercedes: 'mercedesbenz',
+  benz: 'mercedesbenz',
+  mb: 'mercedesbenz',
+};
+const normalMake = (make: string) => {
+  const name = normalName(make);
+  return MAKE_ALIASES[name] ?? name;
+};
+
+/** A title brand: "salvage", "rebuilt"…; "clean" or nothing is none. */
+const isBranded = (brand: string | undefined) =>
+  Boolean(brand && !/^\s*(clean|none|no|false)?\s*$/i.test(brand));
+
 const trimKey = (trim: string | undefined) => (trim ? normalName(trim) : '');
 
-/** The comparable vehicles for `target`: one per vehicle (its latest sighting), in the rules above. */
-export function comparablesOf(target: PriceTarget, seen: readonly SeenVehicle[], now: number): SeenVehicle[] {
-  const make = normalName(target.make);
+/**
+ * The comparable vehicles for `target`: one per vehicle (its latest sighting), in the rules above.
+ * How old a sighting may be is the memory's retention (lib/memory/), not this function's: `now` is
+ * not a filter here, so a data set of any date compares as it stands.
+ */
+export function comparablesOf(
+  target: PriceTarget,
+  seen: readonly SeenVehicle[],
+  _now?: number,
+): SeenVehicle[] {
+  const make = normalMake(target.make);
   const model = normalName(target.model);
-  const branded = Boolean(target.titleBrand);
+  const currency = target.currency.toUpperCase();
+  const branded = isBranded(target.titleBrand);
   const byVin = new Map<string, SeenVehicle>();
   const noVin: SeenVehicle[] = [];
   for (const car of seen) {
-    if (car.currency !== target.currency || Math.abs(car.year - target.year) > YEAR_SPAN) continue;
-    if (Boolean(car.titleBrand) !== branded || !(car.price >= FLOOR) || !(car.miles >= 0)) continue;
-    if (now - car.seenAt > MAX_AGE || car.seenAt > now + 60_000) continue;
-    if (normalName(car.model) !== model || normalName(car.make) !== make) continue;
+    if (car.currency?.toUpperCase() !== currency || Math.abs(car.year - target.year) > YEAR_SPAN) continue;
+    if (isBranded(car.titleBrand) !== branded || !(car.price >= FLOOR) || !(car.miles >= 0)) continue;
+    if (normalName(car.model) !== model || normalMake(car.make) !== make) continue;
     if (!car.vin) noVin.push(car);
     else if (car.vin !== target.vin) {
       const had = byVin.get(car.vin);
