@@ -65,8 +65,13 @@ export function readVehicleTitle(
   const year = Number(found[1]);
   if (decode.modelYear && (year - decode.modelYear) % 30 !== 0) return null;
   // The rest up to a separator the sites put after the vehicle (" - $12,000", " | Dealer", " • 45k
-  // miles", Craigslist's " $4,800 (Renton)").
-  const rest = (found[2] as string).split(/\s[-–|•·]\s|\s?[|•·,(]\s?|\s[$€£]/)[0]?.trim() ?? '';
+  // miles", Craigslist's " $4,800 (Renton)", a card's words after it: TrueCar's "Great Price").
+  const rest =
+    (found[2] as string)
+      .split(
+        /\s[-–|•·]\s|\s?[|•·,(]\s?|\s[$€£]|\s(?:great|good|fair|excellent|high|low|no)\s(?:price|deal)\b/i,
+      )[0]
+      ?.trim() ?? '';
   const maker = rest.match(MAKE_AT_START);
   if (!maker) return null;
   const make = MAKES[(maker[1] as string).toLowerCase().replace(/[-\s]+/, ' ')];

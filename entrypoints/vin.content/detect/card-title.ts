@@ -11,3 +11,16 @@ export function titleOf(card: Element): Element | null {
     if (!heading.closest(BADGE_TAG) && /\S/.test(heading.textContent ?? '')) return heading;
   return null;
 }
+
+/**
+ * An element's words as a person reads them, its text nodes joined by spaces (textContent runs
+ * "<span>2019</span><span>Honda Accord</span>" together as "2019Honda Accord"), the first 200
+ * characters, a badge's own words left out.
+ */
+export function wordsOf(element: Element): string {
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let words = '';
+  for (let node = walker.nextNode(); node && words.length < 200; node = walker.nextNode())
+    if (!node.parentElement?.closest(BADGE_TAG)) words += ` ${node.nodeValue}`;
+  return words.replace(/\s+/g, ' ').trim().slice(0, 200);
+}

@@ -7,7 +7,7 @@ import { type ListingFacts, recordFacts, sane } from '@/lib/memory/listing-facts
 import type { Sighting } from '@/lib/memory/listing-memory';
 import { SIGHTINGS_PER_MESSAGE } from '@/lib/vin/page-limits';
 import { cardSnippets } from './card-snippets';
-import { titleOf } from './card-title';
+import { titleOf, wordsOf } from './card-title';
 import type { Occurrence } from './occurrence';
 import type { Placement } from './place-strategies';
 
@@ -63,11 +63,12 @@ function sightingOf(placement: Placement, found: Occurrence[], doc: Document, no
   const snippets = card ? cardSnippets(card) : [];
   const link = linkFor(placement, records, doc);
   const facts = sane(data);
-  // The title as it stands (read in the background: lib/market/vehicle-title.ts); a heading without a
-  // model year gives way to the data's name (JSON-LD `name`).
-  const heading = card && titleOf(card)?.textContent;
+  // The title as it stands (read in the background: lib/market/vehicle-title.ts): its heading with a
+  // model year, else the data's name (JSON-LD `name`), else the card's first words (TrueCar writes
+  // year, make and model and trim in blocks of their own, no heading).
+  const heading = card && titleOf(card);
   const name = records.find((r) => typeof r.name === 'string')?.name as string | undefined;
-  const title = (heading && /\d{4}/.test(heading) ? heading : (name ?? heading))?.replace(/\s+/g, ' ').trim();
+  const title = [heading && wordsOf(heading), name, card && wordsOf(card)].find((t) => t && /\d{4}/.test(t));
   return {
     vin: placement.vin as Sighting['vin'],
     ...(link ? { url: link } : {}),

@@ -8,9 +8,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createListingNotes } from '@/entrypoints/vin.content/detect/listing-notes';
 import type { Occurrence } from '@/entrypoints/vin.content/detect/occurrence';
 import type { Placement } from '@/entrypoints/vin.content/detect/place-strategies';
+import { readVehicleTitle, type VehicleTitle } from '@/lib/market/vehicle-title';
 import type { Sighting } from '@/lib/memory/listing-memory';
 import { type CardReading, readCard } from '@/lib/memory/read-card';
 import { siteMoney } from '@/lib/memory/site-money';
+import { decodeVin } from '@/lib/vin/vin-verdict';
+import { vinOf } from '../../../samples/vin-of';
 import { noActions, scanFixture } from '../support/scan-fixture';
 
 afterEach(() => {
@@ -131,5 +134,81 @@ describe('where the real pages still differ (docs/site-evidence.md)', () => {
     const { badges, classified } = await scanFixture('listings/bat-results.html');
     expect(classified.flat()).toContain('WBSPM9C52BE209978');
     expect(badges().map((b) => b.dataset.vhlVin)).not.toContain('WBSPM9C52BE209978');
+  });
+});
+
+/** Each vehicle of the page as the fair-price gauge reads it (issue 57): its title, read with its VIN's decode. */
+async function vehiclesOf(file: string): Promise<Map<string, VehicleTitle | null>> {
+  const mounted: Array<[Placement, Occurrence[]]> = [];
+  await scanFixture(`listings/${file}`, noActions, (placement, _, found) => mounted.push([placement, found]));
+  const sent: Sighting[] = [];
+  vi.useFakeTimers();
+  const notes = createListingNotes(document, (sightings) => sent.push(...sightings));
+  for (const [placement, found] of mounted) notes.note(placement, found);
+  await vi.advanceTimersByTimeAsync(0);
+  vi.useRealTimers();
+  return new Map(
+    sent.map((s) => [s.vin, s.title ? readVehicleTitle(s.title, decodeVin(vinOf(s.vin))) : null]),
+  );
+}
+
+describe('the vehicle each real site names on its card (issue 57)', () => {
+  it("cars.com's h2.title, Autotrader's 'Used …' heading, CarGurus' h4.titleText, DealerCenter's item title", async () => {
+    const cars = await vehiclesOf('cars-com-search.html');
+    expect(cars.get('WAULFAFR6DA001366')).toEqual({
+      year: 2013,
+      make: 'Audi',
+      model: 'A5',
+      trim: 'Premium Plus',
+    });
+    expect(cars.get('5FNRL38297B007384')).toEqual({
+      year: 2007,
+      make: 'Honda',
+      model: 'Odyssey',
+      trim: 'LX',
+    });
+    expect(cars.get('1C41JUEJ6NC004408')).toEqual({
+      year: 2022,
+      make: 'Jeep',
+      model: 'Grand Wagoneer',
+      trim: 'Series I',
+    });
+    const autotrader = await vehiclesOf('autotrader-search.html');
+    expect(autotrader.get('5XYKTCA62DG346197')).toEqual({
+      year: 2013,
+      make: 'Kia',
+      model: 'Sorento',
+      trim: 'LX',
+    });
+    const cargurus = await vehiclesOf('cargurus-search.html');
+    expect(cargurus.get('JN8AZ28R59T128050')).toEqual({
+      year: 2009,
+      make: 'Nissan',
+      model: 'Cube',
+      trim: 'S',
+    });
+    expect(cargurus.get('JTHFE2C23A2509749')).toEqual({ year: 2010, make: 'Lexus', model: 'IS 350C' });
+    const dealer = await vehiclesOf('dealercenter.html');
+    expect([...dealer.values()].some((car) => car?.make === 'Jeep' && car.model === 'Wrangler')).toBe(true);
+  });
+
+  it("TrueCar's card without a heading: its first words, the year's and the model's blocks apart", async () => {
+    const truecar = await vehiclesOf('truecar-search.html');
+    expect(truecar.get('4T1BB3EK5AU118081')).toEqual({
+      year: 2010,
+      make: 'Toyota',
+      model: 'Camry',
+      trim: 'LE',
+    });
+  });
+
+  it("Craigslist's posting title: the vehicle, not its price or place", async () => {
+    const posting = await vehiclesOf('craigslist-posting.html');
+    expect(posting.get('2T1BR30E36C599972')).toEqual({
+      year: 2006,
+      make: 'Toyota',
+      model: 'Corolla',
+      trim: 'CE',
+    });
   });
 });

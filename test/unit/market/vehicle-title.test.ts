@@ -42,6 +42,11 @@ describe('vehicle titles', () => {
     ],
     // Craigslist's posting title: the price and the place after the vehicle.
     ['2006 Toyota Corolla CE $4,800 (Renton)', { year: 2006, make: 'Toyota', model: 'Corolla', trim: 'CE' }],
+    // A TrueCar card's first words (no heading): year, make and model, trim, its deal rating, the rest.
+    [
+      'Sponsored 2010 Toyota Camry LE Great Price $713 off avg. list price $7,450 88,120 miles',
+      { year: 2010, make: 'Toyota', model: 'Camry', trim: 'LE' },
+    ],
     // Carvana: the trim and mileage after a bullet.
     ['2019 Toyota Camry • SE • 45k miles', { year: 2019, make: 'Toyota', model: 'Camry' }],
   ])('%s', (title, want) => {
