@@ -65,10 +65,13 @@ function sightingOf(placement: Placement, found: Occurrence[], doc: Document, no
   const facts = sane(data);
   // The title as it stands (read in the background: lib/market/vehicle-title.ts): its heading with a
   // model year, else the data's name (JSON-LD `name`), else the card's first words (TrueCar writes
-  // year, make and model and trim in blocks of their own, no heading).
+  // year, make and model and trim in blocks of their own, no heading), else, on a page about one
+  // vehicle, the document's title (Carvana's vehicle page draws its heading by script).
   const heading = card && titleOf(card);
   const name = records.find((r) => typeof r.name === 'string')?.name as string | undefined;
-  const title = [heading && wordsOf(heading), name, card && wordsOf(card)].find((t) => t && /\d{4}/.test(t));
+  const title = [heading && wordsOf(heading), name, card && wordsOf(card), whole && doc.title].find(
+    (t) => t && /\b(19|20)\d\d\b/.test(t),
+  );
   return {
     vin: placement.vin as Sighting['vin'],
     ...(link ? { url: link } : {}),

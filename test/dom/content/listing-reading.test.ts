@@ -138,9 +138,11 @@ describe('where the real pages still differ (docs/site-evidence.md)', () => {
 });
 
 /** Each vehicle of the page as the fair-price gauge reads it (issue 57): its title, read with its VIN's decode. */
-async function vehiclesOf(file: string): Promise<Map<string, VehicleTitle | null>> {
+async function vehiclesOf(file: string, folder = 'listings'): Promise<Map<string, VehicleTitle | null>> {
   const mounted: Array<[Placement, Occurrence[]]> = [];
-  await scanFixture(`listings/${file}`, noActions, (placement, _, found) => mounted.push([placement, found]));
+  await scanFixture(`${folder}/${file}`, noActions, (placement, _, found) =>
+    mounted.push([placement, found]),
+  );
   const sent: Sighting[] = [];
   vi.useFakeTimers();
   const notes = createListingNotes(document, (sightings) => sent.push(...sightings));
@@ -151,6 +153,8 @@ async function vehiclesOf(file: string): Promise<Map<string, VehicleTitle | null
     sent.map((s) => [s.vin, s.title ? readVehicleTitle(s.title, decodeVin(vinOf(s.vin))) : null]),
   );
 }
+
+const vehiclesOfCorpus = (file: string) => vehiclesOf(file, 'corpus');
 
 describe('the vehicle each real site names on its card (issue 57)', () => {
   it("cars.com's h2.title, Autotrader's 'Used …' heading, CarGurus' h4.titleText, DealerCenter's item title", async () => {
@@ -200,6 +204,11 @@ describe('the vehicle each real site names on its card (issue 57)', () => {
       model: 'Camry',
       trim: 'LE',
     });
+  });
+
+  it("Carvana's vehicle page, its heading drawn by script: the document's title", async () => {
+    const carvana = await vehiclesOfCorpus('carvana-vehicle.html');
+    expect(carvana.get('1FTEF14N5KNB35920')).toEqual({ year: 1989, make: 'Ford', model: 'F-150' });
   });
 
   it("Craigslist's posting title: the vehicle, not its price or place", async () => {
