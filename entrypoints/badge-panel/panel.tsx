@@ -199,11 +199,21 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
       .catch(() => undefined);
   }
 
-  /** The fair-price gauge's line, and how it is worked out behind "How?" (lib/memory/market-words.ts). */
+  /**
+   * The fair-price gauge's line (lib/memory/market-words.ts): a finding with how it is worked out
+   * behind "How?"; what it still lacks, muted and without it (no stop in the keyboard's way to the
+   * actions on every vehicle a newcomer opens).
+   */
   gaugeLine(gauge: HistoryLine) {
     const { how } = this.state;
+    if (!gauge.finding)
+      return (
+        <p class="seen muted" data-testid="fair-price">
+          <W t={gauge.text} />
+        </p>
+      );
     return (
-      <div class={gauge.finding ? `finding ${gauge.tone}` : 'seen muted'} data-testid="fair-price">
+      <div class={`finding ${gauge.tone}`} data-testid="fair-price">
         <W t={gauge.text} />{' '}
         <button
           type="button"
