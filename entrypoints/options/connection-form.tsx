@@ -57,17 +57,29 @@ export function ConnectionForm() {
   const askAboutOpenPurchases =
     (status.state === 'error' && status.error.kind === 'needs-confirmation' && !askToSendKey) || confirmOpen;
 
+  // The fields wait for the saved settings (a few ms): typing into them before would race their
+  // arrival (text typed into a field the saved URL then fills ran together as one).
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     ask('getSettings', undefined).then((result) => {
       if (result.ok) {
         setView(result.value);
         if (!typedUrl.current) setServiceUrl(result.value.serviceUrl);
       } else setStatus({ state: 'error', error: result.error });
+      setLoaded(true);
     });
   }, []);
 
+  const shownUrl = serviceUrl;
+  const typedKey = apiKey;
   async function save(event: Event) {
     event.preventDefault();
+    // What the fields show is what is saved: read from the form itself, so a render still pending
+    // (a slow machine, the saved settings arriving as the user types) can never save another URL
+    // than the one on the screen (an e2e run under load saved the default URL once).
+    const fields = (event.currentTarget as HTMLFormElement).elements;
+    const serviceUrl = (fields.namedItem('service-url') as HTMLInputElement | null)?.value ?? shownUrl;
+    const apiKey = (fields.namedItem('api-key') as HTMLInputElement | null)?.value ?? typedKey;
     setStatus({ state: 'saving' });
     const refused = await ensureOrigin(serviceUrl);
     const request = {
@@ -95,6 +107,7 @@ export function ConnectionForm() {
         <label for="service-url">Service URL</label>
         <input
           id="service-url"
+          disabled={!loaded}
           type="url"
           required
           value={serviceUrl}
@@ -110,6 +123,7 @@ export function ConnectionForm() {
         <div style={{ display: 'flex', gap: '6px' }}>
           <input
             id="api-key"
+            disabled={!loaded}
             {...(showKey ? { type: 'text' as const } : { type: 'password' as const })}
             autocomplete="off"
             spellcheck={false}

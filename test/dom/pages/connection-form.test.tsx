@@ -36,10 +36,15 @@ describe('connection form', () => {
     render(<ConnectionForm />);
     await asked;
     const url = screen.getByLabelText('Service URL') as HTMLInputElement;
+    // The fields wait for the saved settings: typed into before, the two ran together (a full e2e
+    // run under load saved the default URL once); a test's input event still reaches the field.
+    expect(url.disabled).toBe(true);
+    expect((screen.getByLabelText('API key') as HTMLInputElement).disabled).toBe(true);
     fireEvent.input(url, { target: { value: 'http://127.0.0.1:9999/v1' } });
     answer(SAVED);
     await screen.findByPlaceholderText(/Saved key ••••7f3a/);
     expect(url.value).toBe('http://127.0.0.1:9999/v1');
+    expect(url.disabled).toBe(false);
     expect(screen.getByTestId('send-key').textContent).toContain('to http://127.0.0.1:9999');
   });
 
