@@ -1,5 +1,6 @@
 // `npm start`: the simulator on 127.0.0.1:8787 plus Chromium with the extension, set up with the
-// demo key and opened on a demo listing page (after a second demo site showing two of its vehicles). Without a display it runs headless and writes
+// demo key and opened on a demo listing page (after a second demo site showing two of its vehicles,
+// and a results page of Camrys there for the fair-price gauge). Without a display it runs headless and writes
 // screenshots instead. Ctrl-C stops both.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,12 @@ const dealerTwo = `${server.origin.replace('127.0.0.1', 'localhost')}/demo/deale
 const second = await browser.context.newPage();
 await second.goto(dealerTwo);
 await second.waitForSelector('[data-vhl-vin]');
+// A results page of 16 Camrys on that site: the demo listing's 2010 Camry then has a fair price to
+// show (issue 57). Its sightings go a second after its badges.
+const camrys = await browser.context.newPage();
+await camrys.goto(dealerTwo.replace('dealer-two.html', 'camrys.html'));
+await camrys.waitForSelector('[data-vhl-vin]');
+await camrys.waitForTimeout(1500);
 const listing = await browser.context.newPage();
 await listing.goto(`${server.origin}/demo/listing.html`);
 await listing.waitForSelector('[data-vhl-vin]');
@@ -61,7 +68,7 @@ if (headless) {
   await listing.bringToFront();
 }
 console.log(
-  `Demo listing: ${server.origin}/demo/listing.html\nThe same Cruze and Ram on a second site: ${dealerTwo}\nPress Ctrl-C to stop.`,
+  `Demo listing: ${server.origin}/demo/listing.html\nThe same Cruze and Ram on a second site: ${dealerTwo}\nSimilar Camrys there, for the demo Camry's fair price: ${dealerTwo.replace('dealer-two.html', 'camrys.html')}\nPress Ctrl-C to stop.`,
 );
 
 const stop = async () => {

@@ -22,6 +22,9 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** The demo listing's 2010 Toyota Camry (simulator/demo/listing.html), its card without a mileage. */
+const DEMO_CAMRY = '4T1BB3EK5AU118081';
+
 let stack: Awaited<ReturnType<typeof startStack>>;
 beforeAll(async () => {
   stack = await startStack();
@@ -188,5 +191,25 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
     expect(cruze.words).toContain('Listed for less on localhost: $6,990');
     await stack.browser.screenshot(cruze.tab, 'memory-demo-listed-for-less');
     await cruze.tab.close();
+  });
+
+  it("the demo's Camrys in npm start's order: the demo listing's 2010 Camry gets a fair price, judged at their typical mileage", async () => {
+    const camrys = await stack.browser.context.newPage();
+    await camrys.goto(`${stack.server.origin.replace('127.0.0.1', 'localhost')}/demo/camrys.html`);
+    await expect.poll(() => camrys.locator('[data-vhl-vin]').count(), { timeout: 15_000 }).toBe(16);
+    await camrys.waitForTimeout(2500);
+    await camrys.close();
+    const tab = await stack.browser.context.newPage();
+    await tab.goto(`${stack.server.origin}/demo/listing.html`);
+    await tab.waitForSelector(`[data-vhl-vin="${DEMO_CAMRY}"]`);
+    const badge = await badgeOf(tab, DEMO_CAMRY);
+    await badge.open();
+    await expect.poll(() => badge.text(), { timeout: 10_000 }).toMatch(/similar 2008-2012 Toyota Camrys/);
+    // Its $8,750 against the Camrys' auction prices (about $9,300 at their typical mileage).
+    expect(await badge.text()).toMatch(
+      /(Great|Good|Fair) price: about (\$[\d,]+ below|the price of) 16 similar 2008-2012 Toyota Camrys you've seen, at a typical mileage \(this listing states none\); fair range \$[\d,]+-\$[\d,]+\./,
+    );
+    await stack.browser.screenshot(tab, 'memory-demo-fair-price');
+    await tab.close();
   });
 });
