@@ -20,16 +20,22 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Each vehicle of the page as the memory would keep it. */
-async function readPage(file: string, host: string): Promise<Map<string, CardReading>> {
+/** What the content script sends of a fixture page: the real scanner, then its listing notes. */
+async function sightingsOf(path: string): Promise<Sighting[]> {
   const mounted: Array<[Placement, Occurrence[]]> = [];
-  await scanFixture(`listings/${file}`, noActions, (placement, _, found) => mounted.push([placement, found]));
+  await scanFixture(path, noActions, (placement, _, found) => mounted.push([placement, found]));
   const sent: Sighting[] = [];
   vi.useFakeTimers();
   const notes = createListingNotes(document, (sightings) => sent.push(...sightings));
   for (const [placement, found] of mounted) notes.note(placement, found);
   await vi.advanceTimersByTimeAsync(0);
   vi.useRealTimers();
+  return sent;
+}
+
+/** Each vehicle of the page as the memory would keep it. */
+async function readPage(file: string, host: string): Promise<Map<string, CardReading>> {
+  const sent = await sightingsOf(`listings/${file}`);
   return new Map(sent.map((s) => [s.vin, readCard(s.card ?? [], s.data ?? {}, siteMoney(host))]));
 }
 
@@ -139,16 +145,7 @@ describe('where the real pages still differ (docs/site-evidence.md)', () => {
 
 /** Each vehicle of the page as the fair-price gauge reads it (issue 57): its title, read with its VIN's decode. */
 async function vehiclesOf(file: string, folder = 'listings'): Promise<Map<string, VehicleTitle | null>> {
-  const mounted: Array<[Placement, Occurrence[]]> = [];
-  await scanFixture(`${folder}/${file}`, noActions, (placement, _, found) =>
-    mounted.push([placement, found]),
-  );
-  const sent: Sighting[] = [];
-  vi.useFakeTimers();
-  const notes = createListingNotes(document, (sightings) => sent.push(...sightings));
-  for (const [placement, found] of mounted) notes.note(placement, found);
-  await vi.advanceTimersByTimeAsync(0);
-  vi.useRealTimers();
+  const sent = await sightingsOf(`${folder}/${file}`);
   return new Map(
     sent.map((s) => [s.vin, s.title ? readVehicleTitle(s.title, decodeVin(vinOf(s.vin))) : null]),
   );
