@@ -109,7 +109,9 @@ export function comparablesOf(
   const byVin = new Map<string, SeenVehicle>();
   const noVin: SeenVehicle[] = [];
   for (const car of seen) {
-    if (car.currency?.toUpperCase() !== currency || Math.abs(car.year - target.year) > YEAR_SPAN) continue;
+    // Written as "not within" so that a year that is no number (NaN) is left out too.
+    if (car.currency?.toUpperCase() !== currency || !(Math.abs(car.year - target.year) <= YEAR_SPAN))
+      continue;
     if (isBranded(car.titleBrand) !== branded || !(car.price >= FLOOR) || !(car.miles >= 0)) continue;
     if (normalName(car.model) !== model || normalMake(car.make) !== make) continue;
     if (!car.vin) noVin.push(car);
@@ -123,13 +125,18 @@ export function comparablesOf(
 
 /** The fair price of `target` from the vehicles seen, or null when fewer than 12 compare. */
 export function fairPrice(target: PriceTarget, seen: readonly SeenVehicle[], now: number): FairPrice | null {
+  if (!Number.isFinite(target.year)) return null;
   const cars = comparablesOf(target, seen, now);
   if (cars.length < MIN_COMPARABLES) return null;
+  // A target without a stated mileage is judged at the comparables' median one.
+  const miles = Number.isFinite(target.miles)
+    ? target.miles
+    : (cars.map((car) => car.miles).sort((a, b) => a - b)[cars.length >> 1] as number);
   const fit = robustFit(
     cars.map((car) => ({
       y: Math.log(car.price),
       year: car.year - target.year,
-      miles: (car.miles - target.miles) / 10_000,
+      miles: (car.miles - miles) / 10_000,
       group: trimKey(car.trim),
     })),
   );

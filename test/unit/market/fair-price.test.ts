@@ -122,6 +122,20 @@ describe('fair price', () => {
     );
   });
 
+  it('a target without a mileage is judged at the typical one, never NaN', () => {
+    const cars = market(30, 19);
+    const gauge = fairPrice({ ...target, miles: Number.NaN }, cars, NOW);
+    expect(Number.isFinite(gauge?.estimate)).toBe(true);
+    expect(gauge?.estimate).toBeGreaterThan(12_000);
+    expect(fairPrice({ ...target, year: Number.NaN }, cars, NOW)).toBeNull();
+    // A car seen without a model year is no comparable (and breaks nothing).
+    const noYear = [
+      ...market(11, 20),
+      { ...(market(1, 21)[0] as SeenVehicle), vin: 'NOYEAR', year: Number.NaN },
+    ];
+    expect(fairPrice(target, noYear, NOW)).toBeNull();
+  });
+
   it('adjusts for mileage and model year', () => {
     const cars = market(40, 13);
     const low = fairPrice({ ...target, miles: 20_000 }, cars, NOW)?.estimate ?? 0;
