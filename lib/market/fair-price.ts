@@ -4,8 +4,8 @@
 // the fit's own spread as the range. Pure: nothing here reads a clock, a store or the network.
 import { robustFit } from './robust-fit';
 
-/** The vehicle whose price is judged. `miles` in miles; `vin` leaves its own sightings out. */
-export interface PriceTarget {
+/** What a listing says of a vehicle: `miles` in miles, `currency` an ISO 4217 code. */
+interface Vehicle {
   vin?: string;
   year: number;
   make: string;
@@ -13,25 +13,19 @@ export interface PriceTarget {
   trim?: string;
   miles: number;
   currency: string;
-  price?: number;
   titleBrand?: string;
 }
 
-/** One listing seen: `seenAt` in ms since 1970; `miles` in miles; `currency` an ISO 4217 code. */
-export interface SeenVehicle {
-  vin?: string;
-  year: number;
-  make: string;
-  model: string;
-  trim?: string;
-  miles: number;
+/** The vehicle whose price is judged; its `vin` leaves its own sightings out. */
+export interface PriceTarget extends Vehicle {
+  price?: number;
+}
+
+/** One listing seen: `seenAt` in ms since 1970; `site` passed through for the comparables' list. */
+export interface SeenVehicle extends Vehicle {
   price: number;
-  currency: string;
   seenAt: number;
-  titleBrand?: string;
-  /** Where it was seen (passed through for the comparables' list; not used by the estimate). */
   site?: string;
-  url?: string;
 }
 
 export type PriceRating = 'great' | 'good' | 'fair' | 'high' | 'overpriced';
