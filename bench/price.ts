@@ -53,6 +53,12 @@ function pick<T>(from: T[], n: number, random: () => number): T[] {
 }
 
 interface Scores {
+  /** Vehicles whose own price got a rating (the rest: too spread, unlike the cars seen, no estimate). */
+  rated: number;
+  /** Of the rated, how often one odd card more (1,900,000 mi at $6,000, or a copy at 2.6x its price)
+   * moved the rating at all, and by more than one band. */
+  oddMoved: number;
+  oddTwoBands: number;
   gauge: number;
   industry: number;
   naive: number;
@@ -61,14 +67,25 @@ interface Scores {
   vehicles: number;
 }
 
-function run(sales: Sale[], trims: boolean, seed: number): Scores {
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const BANDS = ['great', 'good', 'fair', 'high', 'overpriced'];
+
+function run(sales: Sale[], trims: boolean, seed: number, model?: string): Scores {
   const random = rng(seed);
   const gauge: number[] = [];
   const industry: number[] = [];
   const naive: number[] = [];
   let none = 0;
   let covered = 0;
-  const targets = pick(sales, SAMPLES, random);
+  let rated = 0;
+  let oddMoved = 0;
+  let oddTwoBands = 0;
+  const reasons = new Map<string, number>();
+  const targets = pick(
+    model ? sales.filter((s) => s.model === model) : sales,
+    model ? SAMPLES / 2 : SAMPLES,
+    random,
+  );
   for (const car of targets) {
     const same = sales.filter(
       (s) => s.model === car.model && s.vin !== car.vin && Math.abs(s.year - car.year) <= 2,
@@ -93,20 +110,32 @@ function run(sales: Sale[], trims: boolean, seed: number): Scores {
       ...pick(other, 20, random).map((s) => asSeen(s)),
       ...pick(same, 8, random).map((s) => asSeen(s, 'CAD', 1.35)),
     ];
-    const answer = fairPrice(
-      {
-        vin: car.vin,
-        year: car.year,
-        make: car.make,
-        model: car.model,
-        ...(trims ? { trim: car.trim } : {}),
-        miles: car.miles,
-        currency: 'USD',
-        price: car.price,
-      },
-      seen,
-      now,
-    );
+    const target = {
+      vin: car.vin,
+      year: car.year,
+      make: car.make,
+      model: car.model,
+      ...(trims ? { trim: car.trim } : {}),
+      miles: car.miles,
+      currency: 'USD',
+      price: car.price,
+    };
+    const answer = fairPrice(target, seen, now);
+    if (answer?.unrated) reasons.set(answer.unrated, (reasons.get(answer.unrated) ?? 0) + 1);
+    if (answer?.rating) {
+      rated++;
+      const first = comparables[0] as SeenVehicle;
+      const odd = [
+        { ...first, vin: 'ODD-MILES', miles: 1_900_000, price: 6_000 },
+        { ...first, vin: 'ODD-PRICE', price: Math.round(first.price * 2.6) },
+      ];
+      const moves = odd.map((card) => {
+        const after = fairPrice(target, [...seen, card], now)?.rating ?? null;
+        return after === null ? 1 : Math.abs(BANDS.indexOf(after) - BANDS.indexOf(answer.rating as string));
+      });
+      if (Math.max(...moves) > 0) oddMoved++;
+      if (Math.max(...moves) > 1) oddTwoBands++;
+    }
     const near = comparables.filter((s) => Math.abs(s.year - car.year) <= 1).map((s) => s.price);
     const baseline = near.length > 0 ? median(near) : median(comparables.map((s) => s.price));
     industry.push(Math.abs(car.mmr - car.price) / car.price);
@@ -118,7 +147,15 @@ function run(sales: Sale[], trims: boolean, seed: number): Scores {
     gauge.push(Math.abs(answer.estimate - car.price) / car.price);
     if (car.price >= answer.low && car.price <= answer.high) covered++;
   }
+  if (!SMOKE)
+    console.log(
+      `${model ?? 'all'}${trims ? '' : ', trims unknown'}: not rated because`,
+      Object.fromEntries([...reasons].map(([why, n]) => [why, pct(n / targets.length)])),
+    );
   return {
+    rated: rated / targets.length,
+    oddMoved: oddMoved / Math.max(1, rated),
+    oddTwoBands: oddTwoBands / Math.max(1, rated),
     gauge: median(gauge),
     industry: median(industry),
     naive: median(naive),
@@ -131,27 +168,34 @@ function run(sales: Sale[], trims: boolean, seed: number): Scores {
 const sales = readSales().filter((s) => s.price >= 500 && s.mmr > 0);
 const known = run(sales, true, 57);
 const unknown = run(sales, false, 58);
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const camry = run(sales, true, 59, 'Camry');
+const odyssey = run(sales, true, 60, 'Odyssey');
 const ratio = (a: number, b: number) => a / b;
 console.log(
-  `bench:price on ${sales.length} real sales (bench/data/README.md), ${known.vehicles} vehicles each run, ${SEEN} comparables seen each`,
+  `bench:price on ${sales.length} real sales (bench/data/README.md), ${known.vehicles} vehicles each run (half for one model), ${SEEN} comparables seen each`,
 );
 console.log(
-  '| run | gauge error | MMR error | naive error | gauge / MMR | gauge / naive | no estimate | 80 % range held the price |',
+  '| run | gauge error | MMR error | naive error | gauge / MMR | gauge / naive | no estimate | 80 % range held the price | rated | one odd card moved the rating | by two bands or more |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const [name, s] of [
   ['trims known', known],
   ['trims unknown', unknown],
+  ['Camry, trims known', camry],
+  ['Odyssey, trims known', odyssey],
 ] as const)
   console.log(
-    `| ${name} | ${pct(s.gauge)} | ${pct(s.industry)} | ${pct(s.naive)} | ${ratio(s.gauge, s.industry).toFixed(2)}x | ${ratio(s.gauge, s.naive).toFixed(2)}x | ${pct(s.noEstimate)} | ${pct(s.coverage)} |`,
+    `| ${name} | ${pct(s.gauge)} | ${pct(s.industry)} | ${pct(s.naive)} | ${ratio(s.gauge, s.industry).toFixed(2)}x | ${ratio(s.gauge, s.naive).toFixed(2)}x | ${pct(s.noEstimate)} | ${pct(s.coverage)} | ${pct(s.rated)} | ${pct(s.oddMoved)} | ${pct(s.oddTwoBands)} |`,
   );
+const perModel = [camry, odyssey].map((s) => ratio(s.gauge, s.industry));
 const targets = {
   vsIndustry: ratio(known.gauge, known.industry) <= 1.8,
+  vsIndustryEachModel: perModel.every((r) => r <= 1.8),
+  vsIndustryMeanOfModels: perModel.reduce((a, b) => a + b, 0) / perModel.length <= 1.6,
   vsNaiveTrims: ratio(known.gauge, known.naive) <= 0.8,
   vsNaiveNoTrims: ratio(unknown.gauge, unknown.naive) <= 0.95,
   noEstimate: known.noEstimate <= 0.05 && unknown.noEstimate <= 0.05,
+  oddCardNeverTwoBands: known.oddTwoBands === 0 && unknown.oddTwoBands === 0,
 };
 const result = {
   bench: 'price',
@@ -160,10 +204,14 @@ const result = {
   industryError: Number(known.industry.toFixed(4)),
   naiveError: Number(known.naive.toFixed(4)),
   gaugeVsIndustry: Number(ratio(known.gauge, known.industry).toFixed(2)),
+  camryVsIndustry: Number((perModel[0] as number).toFixed(2)),
+  odysseyVsIndustry: Number((perModel[1] as number).toFixed(2)),
   gaugeVsNaiveTrims: Number(ratio(known.gauge, known.naive).toFixed(2)),
   gaugeVsNaiveNoTrims: Number(ratio(unknown.gauge, unknown.naive).toFixed(2)),
   noEstimate: Number(Math.max(known.noEstimate, unknown.noEstimate).toFixed(3)),
   coverage: Number(known.coverage.toFixed(3)),
+  rated: Number(known.rated.toFixed(3)),
+  oddCardMoved: Number(known.oddMoved.toFixed(3)),
   targets,
 };
 console.log(JSON.stringify(result));

@@ -30,6 +30,15 @@ export interface SeenVehicle extends Vehicle {
 
 export type PriceRating = 'great' | 'good' | 'fair' | 'high' | 'overpriced';
 
+/**
+ * Why a price with an estimate is not rated: `spread` the usual range's top is more than 1.5 times
+ * its bottom (the cars seen disagree too much to rate a price against), `unlike` the car's model year
+ * or mileage is outside those of the cars seen (the estimate would be a guess beyond them), `price`
+ * the price is no car's (under $500, or beyond three times or a third of the estimate: a payment, a
+ * placeholder or a misread).
+ */
+export type Unrated = 'spread' | 'unlike' | 'price';
+
 export interface FairPrice {
   estimate: number;
   /** An 80 % interval from the fit's own spread: a price outside it is unusual for these cars. */
@@ -37,8 +46,16 @@ export interface FairPrice {
   high: number;
   /** The vehicles the estimate rests on (after outliers were set aside). */
   comparables: number;
-  /** Where `target.price` falls against the spread; null without a price. */
+  /** Where `target.price` falls against the spread; null without a price, or for `unrated`'s reason. */
   rating: PriceRating | null;
+  unrated?: Unrated;
+}
+
+/** The estimate and the comparables it rests on (the memory counts their sellers, sites and days). */
+export interface Assessment {
+  gauge: FairPrice | null;
+  /** The comparables with a say in the fit (unusual ones set aside). */
+  used: SeenVehicle[];
 }
 
 /** Never an estimate from fewer comparable vehicles than this. */
@@ -50,7 +67,18 @@ const FLOOR = 500;
 /** z of the 10th and 90th percentiles (the 80 % interval), and of the 30th and 70th. */
 const Z80 = 1.2816;
 const Z40 = 0.5244;
-
+/** A usual range wider than this (its top over its bottom) rates nothing. */
+export const WIDEST_RANGE = 1.5;
+/** The car judged must have this many comparables within a model year of its own. */
+const NEAR_YEAR = 3;
+/** The estimate's own variance where the target stands, in units of the spread squared, beyond which
+ * it is a guess at the edge of the cars seen (1/n among n cars like it; 0.35 is about 3 such). */
+const MAX_UNSURE = 0.35;
+/** Comparables' mileages within 50,000 mi and half the target's own of the target's. */
+const MILES_WINDOW = 50_000;
+const MILES_WINDOW_SHARE = 0.5;
+/** And its mileage within the comparables' own, give or take 25,000 miles (in 10,000s). */
+const MILES_REACH = 2.5;
 /**
  * The rating bands, in standard scores of the price against the fit (log price minus the estimate,
  * over the spread): below -1.28 (the cheapest 10 % of such cars) great, to -0.52 (30 %) good,
@@ -119,32 +147,66 @@ export function comparablesOf(
 
 /** The fair price of `target` from the vehicles seen, or null when fewer than 12 compare. */
 export function fairPrice(target: PriceTarget, seen: readonly SeenVehicle[], now: number): FairPrice | null {
-  if (!Number.isFinite(target.year)) return null;
+  return assessPrice(target, seen, now).gauge;
+}
+
+/** The fair price of `target` and the comparables it rests on. */
+export function assessPrice(target: PriceTarget, seen: readonly SeenVehicle[], now: number): Assessment {
+  const none: Assessment = { gauge: null, used: [] };
+  if (!Number.isFinite(target.year)) return none;
   const cars = comparablesOf(target, seen, now);
-  if (cars.length < MIN_COMPARABLES) return null;
+  if (cars.length < MIN_COMPARABLES) return none;
   // A target without a stated mileage is judged at the comparables' median one.
   const miles = Number.isFinite(target.miles)
     ? target.miles
     : (cars.map((car) => car.miles).sort((a, b) => a - b)[cars.length >> 1] as number);
-  const fit = robustFit(
-    cars.map((car) => ({
-      y: Math.log(car.price),
-      year: car.year - target.year,
-      miles: (car.miles - miles) / 10_000,
-      group: trimKey(car.trim),
-    })),
-  );
-  if (!fit || fit.used < MIN_COMPARABLES) return null;
+  // Only cars of a mileage like its own: the window is the target's, so no card can move another
+  // in or out of it, and a typo's extra digit or a hostile card's 1,900,000 mi is never a comparable.
+  const reach = MILES_WINDOW + MILES_WINDOW_SHARE * miles;
+  const like = cars.filter((car) => Math.abs(car.miles - miles) <= reach);
+  if (like.length < MIN_COMPARABLES) return none;
+  const points = like.map((car) => ({
+    y: Math.log(car.price),
+    year: car.year - target.year,
+    miles: (car.miles - miles) / 10_000,
+    group: trimKey(car.trim),
+  }));
+  const fit = robustFit(points);
+  if (!fit || fit.used < MIN_COMPARABLES) return none;
+  const used = like.filter((_, i) => fit.kept[i]);
+  const kept = points.filter((_, i) => fit.kept[i]);
   const center = fit.intercept + (fit.groups.get(trimKey(target.trim)) ?? 0);
-  const spread = fit.scale * Math.sqrt(1 + 1 / fit.used);
+  // A prediction's spread: the market's, and how unsure the estimate itself is where the target
+  // stands (wider at the edge of the years and mileages seen).
+  const spread = fit.scale * Math.sqrt(1 + fit.interceptVariance);
   const estimate = Math.exp(center);
-  const rating =
-    target.price && target.price > 0 ? ratingOf((Math.log(target.price) - center) / spread) : null;
+  const low = Math.exp(center - Z80 * spread);
+  const high = Math.exp(center + Z80 * spread);
+  const price = target.price;
+  let unrated: Unrated | undefined;
+  let rating: PriceRating | null = null;
+  if (price !== undefined) {
+    const nearMiles = kept.map((p) => p.miles);
+    if (!(price >= FLOOR && price <= estimate * 3 && price >= estimate / 3)) unrated = 'price';
+    else if (
+      kept.filter((p) => Math.abs(p.year) <= 1).length < NEAR_YEAR ||
+      fit.interceptVariance > MAX_UNSURE ||
+      Math.min(...nearMiles) > MILES_REACH ||
+      Math.max(...nearMiles) < -MILES_REACH
+    )
+      unrated = 'unlike';
+    else if (high > low * WIDEST_RANGE) unrated = 'spread';
+    else rating = ratingOf((Math.log(price) - center) / spread);
+  }
   return {
-    estimate: Math.round(estimate),
-    low: Math.round(Math.exp(center - Z80 * spread)),
-    high: Math.round(Math.exp(center + Z80 * spread)),
-    comparables: fit.used,
-    rating,
+    gauge: {
+      estimate: Math.round(estimate),
+      low: Math.round(low),
+      high: Math.round(high),
+      comparables: fit.used,
+      rating,
+      ...(unrated ? { unrated } : {}),
+    },
+    used,
   };
 }

@@ -4,8 +4,15 @@
 // $14,000 at 40,000 miles, 8 % a model year, 4 % per 10,000 miles); accuracy is bench:price's.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fairPrice, MIN_COMPARABLES, ratingOf, type SeenVehicle } from '@/lib/market/fair-price';
+import {
+  fairPrice,
+  MIN_COMPARABLES,
+  type PriceRating,
+  ratingOf,
+  type SeenVehicle,
+} from '@/lib/market/fair-price';
 import { rng } from '../../../samples/listing-page';
+import { CAMRYS_2013 } from '../../fixtures/market/camry-2013';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const DAY = 86_400_000;
@@ -206,5 +213,104 @@ describe('fair price', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+// Issue 61: one card, whatever it says, never decides the verdict. The real 2013 Camry sales of the
+// e2e fixture (test/fixtures/market/camry-2013.ts, from bench/data) as the cars seen.
+describe('fair price: no one card steers it', () => {
+  const real: SeenVehicle[] = CAMRYS_2013.slice(0, 30).map((car) => ({
+    vin: car.vin,
+    year: 2013,
+    make: 'Toyota',
+    model: 'Camry',
+    trim: car.trim,
+    miles: car.miles,
+    price: car.price,
+    currency: 'USD',
+    seenAt: NOW,
+  }));
+  const camry = { year: 2013, make: 'Toyota', model: 'Camry', trim: 'LE', currency: 'USD' };
+  const ORDER = [null, 'great', 'good', 'fair', 'high', 'overpriced'] as const;
+  /** How many bands apart two ratings are; a rating appearing or going counts as one. */
+  const bands = (a: PriceRating | null, b: PriceRating | null) =>
+    a === b ? 0 : a === null || b === null ? 1 : Math.abs(ORDER.indexOf(a) - ORDER.indexOf(b));
+
+  it('one card with an absurd mileage (a typo, a hostile card) changes neither the estimate nor the rating', () => {
+    // A 70,000-mile LE at $13,000: before issue 61 one such card turned its "Overpriced" into "Good price".
+    const judged = { ...camry, miles: 70_000, price: 13_000 };
+    const before = fairPrice(judged, real, NOW);
+    expect(before?.rating).toBe('overpriced');
+    for (const [miles, price] of [
+      [600_000, 13_000],
+      [1_900_000, 6_000],
+      [300_000, 20_000],
+      [450_000, 30_000],
+    ] as const) {
+      const odd: SeenVehicle = { ...(real[0] as SeenVehicle), vin: '4T1BF1FK0DU999999', miles, price };
+      const after = fairPrice(judged, [...real, odd], NOW);
+      expect(after?.rating).toBe('overpriced');
+      expect(Math.abs((after?.estimate ?? 0) / (before?.estimate ?? 1) - 1)).toBeLessThan(0.01);
+    }
+  });
+
+  it('a card set aside as unusual does not widen the range', () => {
+    const before = fairPrice({ ...camry, miles: 45_000 }, real, NOW);
+    // At 2.6 times the others' price: inside the x3 bound, far outside every fit.
+    const dear: SeenVehicle = { ...(real[1] as SeenVehicle), vin: '4T1BF1FK0DU999998', price: 33_000 };
+    const after = fairPrice({ ...camry, miles: 45_000 }, [...real, dear], NOW);
+    expect(after?.comparables).toBe(before?.comparables);
+    expect((after?.high ?? 0) - (after?.low ?? 0)).toBeLessThanOrEqual(
+      ((before?.high ?? 0) - (before?.low ?? 0)) * 1.02,
+    );
+  });
+
+  it('adding any one comparable, whatever its figures, moves a rating by at most one band', () => {
+    const odd = fc.record({
+      year: fc.integer({ min: 2011, max: 2015 }),
+      miles: fc.oneof(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: 20_000, max: 80_000 })),
+      price: fc.oneof(fc.integer({ min: 500, max: 200_000 }), fc.integer({ min: 8_000, max: 20_000 })),
+      trim: fc.constantFrom('LE', 'SE', 'XLE', 'L', ''),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 12, max: 30 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 9_000, max: 19_000 }),
+        fc.integer({ min: 20_000, max: 80_000 }),
+        odd,
+        (n, seed, price, miles, card) => {
+          // A market of n of the real sales (a shuffled pick), the judged car, and one more card.
+          const random = rng(seed);
+          const cars = [...real].sort(() => random() - 0.5).slice(0, n);
+          const judged = { ...camry, price, miles };
+          const extra: SeenVehicle = { ...(real[0] as SeenVehicle), vin: 'ODD', ...card, seenAt: NOW };
+          const before = fairPrice(judged, cars, NOW)?.rating ?? null;
+          const after = fairPrice(judged, [...cars, extra], NOW)?.rating ?? null;
+          return bands(before, after) <= 1;
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('rates nothing it cannot stand behind: a wide usual range, a car unlike those seen, a price no car has', () => {
+    // Twelve cars from $6,000 to $20,000 at the same mileage: the usual range is too wide to rate against.
+    const wide = Array.from({ length: 14 }, (_, i) => ({
+      ...(real[i] as SeenVehicle),
+      miles: 50_000,
+      price: 6_000 + i * 1_000,
+    }));
+    const spread = fairPrice({ ...camry, miles: 50_000, price: 9_000 }, wide, NOW);
+    expect(spread?.rating).toBeNull();
+    expect(spread?.unrated).toBe('spread');
+    expect((spread?.high ?? 0) / (spread?.low ?? 1)).toBeGreaterThan(1.5);
+    // A car of 190,000 miles among cars of 15,000-90,000: no verdict beyond what was seen.
+    expect(fairPrice({ ...camry, miles: 190_000, price: 6_000 }, real, NOW)?.unrated).toBe('unlike');
+    // Bad prices: a monthly payment read as a price, a placeholder, absurd figures.
+    for (const price of [389, 0, -1, 1e308, Number.NaN, Number.POSITIVE_INFINITY, 99_999_999]) {
+      const gauge = fairPrice({ ...camry, miles: 45_000, price }, real, NOW);
+      expect(gauge?.rating ?? null).toBeNull();
+    }
   });
 });
