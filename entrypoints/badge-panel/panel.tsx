@@ -11,7 +11,7 @@ import { type ProviderNames, providerLabel } from '@/lib/account/provider-names'
 import type { RecordCounts } from '@/lib/domain';
 import { type Result, unanswered } from '@/lib/errors/result';
 import { type HistoryLine, historyWords } from '@/lib/memory/history-words';
-import { MARKET_EXPLAINED, marketLine } from '@/lib/memory/market-words';
+import { MARKET_EXPLAINED, marketLine, marketSources } from '@/lib/memory/market-words';
 import { vehicleHistory } from '@/lib/memory/vehicle-history';
 import { RECALL_LOOKUP_WORDS, recallLookupUrl } from '@/lib/nhtsa/free-facts-words';
 import type { FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
@@ -40,7 +40,14 @@ interface PanelState {
   /** The user's names for the providers (options); the API's names until they arrive. */
   names: ProviderNames;
   /** What the memory of vehicles seen says (asked for when the panel opens), and whether it is watched. */
-  memory: { lines: HistoryLine[]; watched: boolean; known: boolean; gauge: HistoryLine | null } | null;
+  memory: {
+    lines: HistoryLine[];
+    watched: boolean;
+    known: boolean;
+    gauge: HistoryLine | null;
+    /** Where the gauge's cars came from (sites, sellers, days), said behind its "How?". */
+    sources: string;
+  } | null;
   /** The fair-price gauge's "How?" is open. */
   how: boolean;
   memoryNote: string | null;
@@ -193,6 +200,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             watched,
             known: listings.length > 0,
             gauge: market ? marketLine(market) : null,
+            sources: market ? marketSources(market) : '',
           },
         });
       })
@@ -226,7 +234,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
         </button>
         {how && (
           <p class="muted">
-            <W t={MARKET_EXPLAINED} />
+            <W t={`${this.state.memory?.sources ?? ''} ${MARKET_EXPLAINED}`} />
           </p>
         )}
       </div>
@@ -250,7 +258,8 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   forget = async () => {
     const result = await this.props.actions.forget(this.props.decode.vin).catch(unanswered);
-    if (result.ok) this.setState({ memory: { lines: [], watched: false, known: false, gauge: null } });
+    if (result.ok)
+      this.setState({ memory: { lines: [], watched: false, known: false, gauge: null, sources: '' } });
     this.setState({
       memoryNote: result.ok
         ? 'Forgotten: nothing of this vehicle is kept on this device now.'

@@ -3,7 +3,7 @@
 // seen, a link to each listing), cheapest first, behind a disclosure so the page stays short.
 import { day } from '@/lib/memory/history-words';
 import type { MarketAnswer } from '@/lib/memory/market-answer';
-import { MARKET_EXPLAINED, marketLine, priceIn } from '@/lib/memory/market-words';
+import { MARKET_EXPLAINED, marketLine, marketSources, priceIn } from '@/lib/memory/market-words';
 
 export function FairPriceGauge({ market, today }: { market: MarketAnswer; today: number }) {
   const line = marketLine(market);
@@ -17,7 +17,9 @@ export function FairPriceGauge({ market, today }: { market: MarketAnswer; today:
       <p>{line.text}</p>
       <details>
         <summary>How is the price judged?</summary>
-        <p class="muted">{MARKET_EXPLAINED}</p>
+        <p class="muted">
+          {marketSources(market)} {MARKET_EXPLAINED}
+        </p>
       </details>
       {cars.length > 0 && (
         <details>

@@ -19,7 +19,7 @@ export interface VehicleTitle {
 
 /** Makers as usually written; titles write them in any case, with a space or a hyphen. */
 const MAKE_NAMES =
-  'Acura,Alfa Romeo,Aston Martin,Audi,Bentley,BMW,Buick,Cadillac,Chevrolet,Chrysler,Dodge,Ferrari,Fiat,Ford,Genesis,GMC,Honda,Hummer,Hyundai,Infiniti,Isuzu,Jaguar,Jeep,Kia,Lamborghini,Land Rover,Lexus,Lincoln,Lucid,Maserati,Mazda,McLaren,Mercedes-Benz,Mercury,MINI,Mitsubishi,Nissan,Oldsmobile,Plymouth,Polestar,Pontiac,Porsche,Ram,Rivian,Rolls-Royce,Saab,Saturn,Scion,smart,Subaru,Suzuki,Tesla,Toyota,Volkswagen,Volvo'.split(
+  'Acura,Alfa Romeo,Alpine,Aston Martin,Audi,Bentley,BMW,Buick,BYD,Cadillac,Chevrolet,Chrysler,Citroen,Cupra,Dacia,Daewoo,Datsun,Dodge,DS,Ferrari,Fiat,Fisker,Ford,Genesis,Geo,GMC,Honda,Hummer,Hyundai,Infiniti,Isuzu,Jaguar,Jeep,Kia,Lada,Lamborghini,Lancia,Land Rover,Lexus,Lincoln,Lotus,Lucid,Maserati,Mazda,McLaren,Mercedes-Benz,Mercury,MINI,Mitsubishi,Nissan,Oldsmobile,Opel,Peugeot,Plymouth,Polestar,Pontiac,Porsche,Ram,Renault,Rivian,Rolls-Royce,Saab,Saturn,Scion,SEAT,Skoda,smart,Subaru,Suzuki,Tesla,Toyota,Vauxhall,Volkswagen,Volvo'.split(
     ',',
   );
 /** Each maker by its name in lower case, spaces for hyphens, and the short names titles use. */
@@ -28,6 +28,8 @@ const MAKES: Record<string, string> = {
   chevy: 'Chevrolet',
   vw: 'Volkswagen',
   mercedes: 'Mercedes-Benz',
+  citroën: 'Citroen',
+  škoda: 'Skoda',
 };
 const MAKE_AT_START = new RegExp(
   `^(${Object.keys(MAKES)
@@ -37,12 +39,36 @@ const MAKE_AT_START = new RegExp(
   'i',
 );
 
+/** A maker's name as a word anywhere in a title. */
+const MAKE_IN_TEXT = new RegExp(`(?:^|\\s)${MAKE_AT_START.source.slice(1)}`, 'i');
+
 /** A model's first word that never stands alone: the next word is part of the model. */
 const JOINS_NEXT =
   /^(grand|land|range|model|santa|town|monte|el|crown|e|c|s|g|gl|glc|gle|ml|cla|cls|sl|slk)$/i;
-/** A second word that belongs to the model ("3 Series", "C-Class", "Silverado 1500", "Cross"). */
+/** A second word that belongs to the model ("3 Series", "C-Class", "Silverado 1500", "Cross"). A
+ * single letter or a small number after a model is its trim or its battery ("Rogue S", "Boxster S",
+ * "i3 94 Ah"), never the model's: only "Model" takes one (JOINS_NEXT). */
 const MODEL_SECOND =
-  /^(series|class|cross|sport|evoque|velar|rover|cherokee|wagoneer|highlander|caravan|carlo|camino|victoria|connect|mach-e|fe|\d{3,4}(hd)?|[0-9]+[a-z]?|[syx3]|cruiser)$/i;
+  /^(series|class|cross|sport|evoque|velar|rover|cherokee|wagoneer|highlander|caravan|carlo|camino|victoria|connect|mach-e|fe|\d{3,4}(hd)?|cruiser)$/i;
+/** Second words that make a model of its own, priced apart from the first word's (a coupe, a plug-in
+ * or a body sold under its own name): "Genesis Coupe" is no Genesis, "Prius Prime" no Prius. */
+const OWN_MODEL: Record<string, RegExp> = {
+  genesis: /^coupe$/i,
+  prius: /^(prime|c|v|plug-in)$/i,
+  rav4: /^(prime|ev)$/i,
+  elantra: /^(coupe|gt|touring)$/i,
+  accord: /^crosstour$/i,
+  fusion: /^energi$/i,
+  'c-max': /^energi$/i,
+  ioniq: /^(electric|plug-in)$/i,
+  golf: /^(gti|r|alltrack|sportwagen)$/i,
+  tiguan: /^limited$/i,
+  kona: /^electric$/i,
+  outlander: /^phev$/i,
+  niro: /^(ev|plug-in)$/i,
+  focus: /^(rs|st|electric)$/i,
+  fiesta: /^st$/i,
+};
 /** Words of the model's second position that are always a trim, never the model's. */
 const NEVER_MODEL = /^(sport|cross)$/i;
 /** The first words whose "Sport"/"Cross" belong to the model (Bronco Sport, Range Rover Sport, Corolla Cross). */
@@ -60,14 +86,23 @@ export function readVehicleTitle(
   decode: { modelYear?: number; make?: string } = {},
 ): VehicleTitle | null {
   const text = title.replace(/\s+/g, ' ').trim().slice(0, 200);
-  const found = text.match(/\b(19[5-9]\d|20[0-4]\d)\s+(.+)$/);
+  const found = text.match(/(?:^|[^\d$,.])(19[5-9]\d|20[0-4]\d)(?!\d)\s*(.*)$/);
   if (!found) return null;
   const year = Number(found[1]);
   if (decode.modelYear && (year - decode.modelYear) % 30 !== 0) return null;
+  // The vehicle after its year; or, where a dealer platform writes the year after the model ("Toyota
+  // Camry 2015 LE", "Toyota Camry2015") or last, from the maker before it on, the year left out.
+  let vehicle = (found[2] as string).trim();
+  if (!MAKE_AT_START.test(vehicle)) {
+    const head = text.slice(0, (found.index ?? 0) + found[0].indexOf(found[1] as string));
+    const at = head.search(MAKE_IN_TEXT);
+    if (at < 0) return null;
+    vehicle = `${head.slice(at).trim()} ${vehicle}`.trim();
+  }
   // The rest up to a separator the sites put after the vehicle (" - $12,000", " | Dealer", " • 45k
   // miles", Craigslist's " $4,800 (Renton)", a card's words after it: TrueCar's "Great Price").
   const rest =
-    (found[2] as string)
+    vehicle
       .split(
         /\s[-–|•·]\s|\s?[|•·,(]\s?|\s[$€£]|\s(?:great|good|fair|excellent|high|low|no)\s(?:price|deal)\b/i,
       )[0]
@@ -90,6 +125,9 @@ export function readVehicleTitle(
   else if (second && JOINS_NEXT.test(first)) take = 2;
   // "Range Rover Sport", "Land Cruiser" … and "Grand Cherokee L"? The third word only for Range Rover.
   if (take === 2 && /^range$/i.test(first) && third && /^(sport|evoque|velar)$/i.test(third)) take = 3;
+  if (take === 1 && second && OWN_MODEL[first.toLowerCase()]?.test(second)) take = 2;
+  // Lexus' and Infiniti's letters and engine size name the model ("IS 350C", "ES 350", "GX 460").
+  if (take === 1 && second && /^[a-z]{2}$/i.test(first) && /^\d{3}[a-z]{0,2}$/i.test(second)) take = 2;
   const model = words.slice(0, take).join(' ');
   const trimWords = words.slice(take).filter((w) => !NOT_TRIM.test(w.replace(/[.,]$/, '')));
   const brand = text.match(TITLE_BRANDS)?.[1]?.toLowerCase();
@@ -110,7 +148,9 @@ const GROUPS = [
   ['chevrolet', 'gmc', 'buick', 'cadillac', 'pontiac', 'oldsmobile', 'saturn', 'hummer', 'general motors'],
   ['chrysler', 'dodge', 'ram', 'jeep', 'plymouth', 'fiat', 'fca'],
   ['ford', 'lincoln', 'mercury'],
-  ['volkswagen', 'audi', 'porsche', 'bentley', 'lamborghini'],
+  ['volkswagen', 'audi', 'porsche', 'bentley', 'lamborghini', 'skoda', 'seat', 'cupra'],
+  ['renault', 'dacia', 'alpine'],
+  ['peugeot', 'citroen', 'ds', 'opel', 'vauxhall'],
   ['mercedes', 'smart'],
   ['bmw', 'mini', 'rolls-royce'],
   ['hyundai', 'kia', 'genesis'],

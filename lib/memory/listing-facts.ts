@@ -79,3 +79,27 @@ export function sane(facts: ListingFacts): ListingFacts {
   if (facts.sold) out.sold = true;
   return out;
 }
+
+/**
+ * The dealer a vehicle's record names, as a marketplace's data writes it: JSON-LD `offers.seller` (or
+ * `seller`) with its `name`, Autotrader's `owner` (a dealer's number), a `dealer` object or a
+ * `dealerName`/`dealerId`/`sellerId`. What the card says of its seller decides only on a curated
+ * marketplace (model-cars.ts: sellerOf), where a dealer cannot make itself many.
+ */
+export function recordDealer(record: Json): string | undefined {
+  const offers = Array.isArray(record.offers) ? record.offers[0] : record.offers;
+  for (const value of [
+    isObject(offers) ? offers.seller : undefined,
+    record.seller,
+    record.dealer,
+    record.owner,
+    record.dealerName,
+    record.dealerId,
+    record.sellerId,
+  ]) {
+    const name = isObject(value) ? (value.name ?? value.id) : value;
+    if ((typeof name === 'string' && name.trim()) || typeof name === 'number')
+      return String(name).trim().slice(0, 100);
+  }
+  return undefined;
+}

@@ -33,6 +33,9 @@ export const Sighting = z.object({
   title: z.optional(z.string().check(z.maxLength(200))),
   /** When the content script noted it (ms since 1970): a clear or a forget after it wins. */
   noted: z.optional(z.number()),
+  /** The dealer its card's data names (JSON-LD `offers.seller.name`, a dealer's id): on a curated
+   * marketplace its cars are one seller's (model-cars.ts: sellerOf). */
+  dealer: z.optional(z.string().check(z.maxLength(100))),
 });
 export type Sighting = z.infer<typeof Sighting>;
 
@@ -127,6 +130,8 @@ export interface SeenListing {
   sold?: boolean;
   /** What the listing's title says of the vehicle, checked against its VIN. */
   car?: VehicleTitle;
+  /** Who sells it, keyed on the tab that showed it (model-cars.ts: sellerOf). */
+  seller?: string;
   /** Seen on the listing's own site; false: on another site's card that links to it (an aggregator). */
   firstHand: boolean;
 }

@@ -6,6 +6,7 @@
 import { csvLine } from '../reports/csv';
 import { type ListingMemory, lastPoint, type Point } from './listing-memory';
 import type { MarketAnswer } from './market-answer';
+import { UNRATED_WORDS } from './market-words';
 import type { WatchedVehicle } from './memory-messages';
 
 const isoDay = (minute: number) => new Date(minute * 60_000).toISOString().slice(0, 10);
@@ -25,18 +26,21 @@ export const GAUGE_COLUMNS = [
   'fair_range_low',
   'fair_range_high',
   'fair_price_rating',
+  'fair_price_not_rated_because',
   'comparables_seen',
 ];
 
 /** A vehicle's fair-price gauge in those columns; blank without one. */
 export function gaugeCells(market: MarketAnswer | undefined): string[] {
   const gauge = market?.gauge;
-  if (!market || !gauge) return ['', '', '', '', String(market?.comparables ?? '')];
+  const why = market?.unrated ? UNRATED_WORDS[market.unrated] : '';
+  if (!market || !gauge) return ['', '', '', '', why, String(market?.comparables ?? '')];
   return [
     String(gauge.estimate),
     String(gauge.low),
     String(gauge.high),
     gauge.rating ?? '',
+    why,
     String(gauge.comparables),
   ];
 }

@@ -5,13 +5,34 @@
 // per vehicle and site: what its listing there says now. Pure.
 import { normalName } from '../market/fair-price';
 import type { VehicleTitle } from '../market/vehicle-title';
+import { isBuiltInHost } from '../sites/sites';
 import type { ListingMemory, Point } from './listing-memory';
 
 const KM_PER_MILE = 1.609344;
 
-/** [VIN, site, model year, trim, title brand, price, currency, miles, minute last seen]; price 0 and
- * currency '' when the listing states none (the row still names its vehicle). */
-export type CarRow = [string, string, number, string, string, number, string, number, number];
+/** [VIN, site, model year, trim, title brand, price, currency, miles, minute last seen, seller]; price
+ * 0 and currency '' when the listing states none (the row still names its vehicle). The seller (issue
+ * 61, library version 7) is keyed on the tab that showed the card, never on what the page says of
+ * itself: `sellerOf`. */
+export type CarRow = [string, string, number, string, string, number, string, number, number, string];
+
+/** Sites that sell their own cars: every car on them is one seller's. Other curated sites are
+ * marketplaces, where a card's dealer (when its data names one) or else the car is the seller. */
+const RETAILERS = new Set(['carmax.com', 'carvana.com']);
+
+/**
+ * Who sells a car seen on a tab of `tabSite` (the site of the page the browser says sent it): a
+ * dealer's own site or a site the user added is one seller; on a curated marketplace, the dealer its
+ * card's data names, else the car itself.
+ */
+export function sellerOf(tabSite: string, vin: string, dealer?: string): string {
+  if (!isBuiltInHost(tabSite) || RETAILERS.has(tabSite)) return tabSite;
+  const name = dealer ? normalName(dealer) : '';
+  return name ? `${tabSite}/${name}` : `${tabSite}/${vin}`;
+}
+
+/** The site a seller key is on. */
+export const sellerSite = (seller: string) => seller.split('/')[0] as string;
 
 export interface ModelCars {
   /** "honda accord": make and model normalised (listing-memory.ts keeps it on each listing as `mm`). */
@@ -24,13 +45,11 @@ export interface ModelCars {
 
 export const modelKey = (make: string, model: string) => `${normalName(make)} ${normalName(model)}`;
 
-/** The last point with a stated unit. */
+/** The latest point when its unit was stated; undefined when the page last left it unsaid (an older
+ * price in dollars is not what the listing asks now). */
 export function lastStated(points: readonly Point[] | undefined): Point | undefined {
-  for (let i = (points?.length ?? 0) - 1; i >= 0; i--) {
-    const point = points?.[i];
-    if (point?.[2]) return point;
-  }
-  return undefined;
+  const point = points?.[points.length - 1];
+  return point?.[2] ? point : undefined;
 }
 
 /** A mileage point in miles (km converted); undefined when its unit is unsaid. */
@@ -47,6 +66,7 @@ export function updatedModel(
   mm: string,
   changed: readonly ListingMemory[],
   seen: ReadonlyMap<string, VehicleTitle>,
+  sellers: ReadonlyMap<string, string> = new Map(),
 ): ModelCars | undefined {
   const rows = new Map((record?.cars ?? []).map((row) => [`${row[0]} ${row[1]}`, row]));
   let { make, model } = record ?? { make: '', model: '' };
@@ -68,14 +88,101 @@ export function updatedModel(
       price?.[2] ?? '',
       Math.round(miles ?? -1),
       listing.last,
+      sellers.get(listing.k) ?? had?.[9] ?? legacySeller(listing.site, listing.vin),
     ]);
   }
   if (rows.size === 0) return undefined;
   return { mm, make, model, cars: [...rows.values()] };
 }
 
+/** The seller of a row kept before version 7, from its listing's site (the best there is). */
+export const legacySeller = (site: string, vin: string) => sellerOf(site, vin);
+
 /** The record without the rows `keep` refuses (a sweep by age, a forgotten vehicle); undefined if none stay. */
 export function prunedModel(record: ModelCars, keep: (row: CarRow) => boolean): ModelCars | undefined {
   const cars = record.cars.filter(keep);
   return cars.length ? { ...record, cars } : undefined;
+}
+
+/**
+ * The models' records as library version 7 keeps them (issue 61), from version 6's: each record under
+ * the make and model its name reads as now (`read`: a title reader; "Rogue S" was filed as a model,
+ * now it is a Rogue of trim S), merged where two names now read as one; only the rows whose listing
+ * (`filed`: `${vin} ${site}` to the keys its listings are filed under, after the re-filing) is still
+ * filed under that record (a row left behind when a title named the model another way: it outlived
+ * a forget), and each with its seller.
+ */
+export function upgradedModels(
+  records: readonly ModelCars[],
+  refiled: ReadonlyMap<string, { mm: string; make: string; model: string; trim?: string }>,
+  filed: ReadonlyMap<string, ReadonlySet<string>>,
+): ModelCars[] {
+  const out = new Map<string, ModelCars>();
+  for (const record of records) {
+    const to = refiled.get(record.mm);
+    const mm = to?.mm ?? record.mm;
+    const rows = record.cars.flatMap((row): CarRow[] => {
+      if (!filed.get(`${row[0]} ${row[1]}`)?.has(mm)) return [];
+      const trim = to?.trim && !row[3] ? to.trim : row[3];
+      return [
+        [
+          row[0],
+          row[1],
+          row[2],
+          trim,
+          row[4],
+          row[5],
+          row[6],
+          row[7],
+          row[8],
+          row[9] || legacySeller(row[1], row[0]),
+        ],
+      ];
+    });
+    const into = out.get(mm) ?? {
+      mm,
+      make: to?.make ?? record.make,
+      model: to?.model ?? record.model,
+      cars: [],
+    };
+    const byKey = new Map(into.cars.map((row) => [`${row[0]} ${row[1]}`, row]));
+    for (const row of rows) {
+      const had = byKey.get(`${row[0]} ${row[1]}`);
+      if (!had || had[8] < row[8]) byKey.set(`${row[0]} ${row[1]}`, row);
+    }
+    if (byKey.size) out.set(mm, { ...into, cars: [...byKey.values()] });
+  }
+  return [...out.values()];
+}
+
+/** Where each record of version 6 goes once its name is read again: the ones that read otherwise. */
+export function refiledNames(
+  records: readonly ModelCars[],
+  read: (title: string) => VehicleTitle | null,
+): Map<string, { mm: string; make: string; model: string; trim?: string }> {
+  const moves = new Map<string, { mm: string; make: string; model: string; trim?: string }>();
+  for (const record of records) {
+    const year = record.cars[0]?.[2];
+    if (!year) continue;
+    const car = read(`${year} ${record.make} ${record.model}`);
+    if (!car) continue;
+    const mm = modelKey(car.make, car.model);
+    if (mm !== record.mm)
+      moves.set(record.mm, { mm, make: car.make, model: car.model, ...(car.trim ? { trim: car.trim } : {}) });
+  }
+  return moves;
+}
+
+/** A stored model record, checked enough to be read (rows of the wrong shape left out; a row of
+ * version 6, without its seller, given the seller its listing's site stands for). */
+export function modelRecord(value: unknown): ModelCars | undefined {
+  const record = value as Partial<ModelCars> | undefined;
+  if (!record || typeof record.mm !== 'string' || !Array.isArray(record.cars)) return undefined;
+  const cars = (record.cars as unknown[]).flatMap((row): CarRow[] => {
+    if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[2] !== 'number') return [];
+    if (row.length === 10 && typeof row[9] === 'string') return [row as CarRow];
+    if (row.length === 9) return [[...row, legacySeller(String(row[1]), row[0])] as CarRow];
+    return [];
+  });
+  return { mm: record.mm, make: String(record.make ?? ''), model: String(record.model ?? ''), cars };
 }

@@ -15,9 +15,11 @@ import { readVehicleTitle } from '@/lib/market/vehicle-title';
 import { minutesOf, type SeenListing } from '@/lib/memory/listing-memory';
 import { isSiteOff, listingUrl, siteOf } from '@/lib/memory/listing-url';
 import type { NoteSightings } from '@/lib/memory/memory-messages';
+import { sellerOf } from '@/lib/memory/model-cars';
 import { readCard } from '@/lib/memory/read-card';
 import { siteMoney } from '@/lib/memory/site-money';
 import type { Sender } from '@/lib/messaging/sender-kind';
+import { isBuiltInHost } from '@/lib/sites/sites';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 import { writeSightings } from '../storage/memory-store';
 import { isStorageRefusal, storedValue } from '../storage/store';
@@ -35,13 +37,20 @@ const waiting = new Map<string, SeenListing>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let flushing: Promise<void> = Promise.resolve();
 
-/** The listing address a sighting stands for and the site it is on; null when not a web page. */
+/**
+ * The listing address a sighting stands for and the site it is on; null when not a web page. A card
+ * may name a listing on another site only on a curated site (an aggregator's card links to the
+ * listing it copies): on any other page the address is the page's own site's, whatever the page
+ * says (issue 61: a dealer's page filing its cards as another marketplace's).
+ */
 function listingOf(pageUrl: string, cardUrl: string | undefined): { site: string; url: string } | null {
   const page = listingUrl(pageUrl);
   if (!page) return null;
-  const url =
-    (cardUrl && URL.canParse(cardUrl, pageUrl) && listingUrl(new URL(cardUrl, pageUrl).href)) || page;
-  return { site: siteOf(new URL(url).hostname), url };
+  const pageSite = siteOf(new URL(page).hostname);
+  const card = cardUrl && URL.canParse(cardUrl, pageUrl) && listingUrl(new URL(cardUrl, pageUrl).href);
+  const site = card ? siteOf(new URL(card).hostname) : pageSite;
+  if (card && (site === pageSite || isBuiltInHost(pageSite))) return { site, url: card };
+  return { site: pageSite, url: page };
 }
 
 /** Sightings received but still reading the settings: a read of the memory waits for them too. */
@@ -64,7 +73,7 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
   const rules = siteMoney(host);
   const [cleared, forgotten] = await Promise.all([clearedAt.get(), forgottenAt.get()]);
   const received = Date.now();
-  for (const { vin, url, card, data, title, noted = received } of sightings) {
+  for (const { vin, url, card, data, title, dealer, noted = received } of sightings) {
     const where = listingOf(pageUrl, url);
     if (!where || noted <= cleared || noted <= (forgotten[vin] ?? 0)) continue;
     const car = title ? readVehicleTitle(title, decodeVin(vin)) : null;
@@ -73,6 +82,8 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
       ...where,
       ...readCard(card ?? [], data ?? {}, rules),
       ...(car ? { car } : {}),
+      // Keyed on this tab's site, never on an address the page gave.
+      seller: sellerOf(first.site, vin, dealer),
       firstHand: where.site === first.site,
     };
     waiting.set(`${vin} ${where.site} ${where.url}`, seen);

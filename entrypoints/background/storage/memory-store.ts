@@ -16,7 +16,7 @@ import {
   storedListing,
 } from '@/lib/memory/listing-memory';
 import { WatchedVehicle as WatchedSchema, type WatchedVehicle } from '@/lib/memory/memory-messages';
-import { type CarRow, type ModelCars, prunedModel, updatedModel } from '@/lib/memory/model-cars';
+import { type ModelCars, modelRecord, prunedModel, updatedModel } from '@/lib/memory/model-cars';
 import { type LibrarySchema, openLibrary, orNothing } from './report-store';
 
 /** All of a VIN's listings: their keys (`${vin} ${site} ${url}`, the rest of a listing stored beside them) start with the VIN and a space. */
@@ -86,27 +86,34 @@ type ModelStore = IDBPObjectStore<LibrarySchema, ['listings', 'models'], 'models
 /** The models' records after a batch: each model its listings changed read, its rows updated. */
 async function writeModels(store: ModelStore, batch: SeenListing[], changes: ListingChange[]) {
   const titles = new Map<string, VehicleTitle>();
-  for (const seen of batch) if (seen.car) titles.set(listingKey(seen.vin, seen.site, seen.url), seen.car);
+  const sellers = new Map<string, string>();
+  for (const seen of batch) {
+    const key = listingKey(seen.vin, seen.site, seen.url);
+    if (seen.car) titles.set(key, seen.car);
+    if (seen.seller) sellers.set(key, seen.seller);
+  }
   const byModel = new Map<string, ListingMemory[]>();
-  for (const { after } of changes)
+  // A listing whose title now names another model leaves its row under the name it had (issue 61:
+  // else it stays a comparable there, and survives a forget).
+  const moved = new Map<string, Set<string>>();
+  for (const { before, after } of changes) {
     if (after.mm) byModel.set(after.mm, [...(byModel.get(after.mm) ?? []), after]);
-  await Promise.all(
-    [...byModel].map(async ([mm, changed]) => {
-      const record = updatedModel(modelRecord(await store.get(mm)), mm, changed, titles);
+    if (before?.mm && before.mm !== after.mm)
+      moved.set(before.mm, (moved.get(before.mm) ?? new Set()).add(`${after.vin} ${after.site}`));
+  }
+  await Promise.all([
+    ...[...byModel].map(async ([mm, changed]) => {
+      const record = updatedModel(modelRecord(await store.get(mm)), mm, changed, titles, sellers);
       if (record) await store.put(record);
     }),
-  );
-}
-
-/** A stored model record, checked enough to be read (rows of the wrong shape left out). */
-function modelRecord(value: unknown): ModelCars | undefined {
-  const record = value as Partial<ModelCars> | undefined;
-  if (!record || typeof record.mm !== 'string' || !Array.isArray(record.cars)) return undefined;
-  const cars = record.cars.filter(
-    (row): row is CarRow =>
-      Array.isArray(row) && row.length === 9 && typeof row[0] === 'string' && typeof row[2] === 'number',
-  );
-  return { mm: record.mm, make: String(record.make ?? ''), model: String(record.model ?? ''), cars };
+    ...[...moved].map(async ([mm, gone]) => {
+      if (byModel.has(mm)) return;
+      const record = modelRecord(await store.get(mm));
+      const kept = record && prunedModel(record, (row) => !gone.has(`${row[0]} ${row[1]}`));
+      if (kept) await store.put(kept);
+      else if (record) await store.delete(mm);
+    }),
+  ]);
 }
 
 /** The cars of one make and model seen (the fair-price gauge's comparables); undefined when none. */
@@ -141,17 +148,21 @@ export async function listingsOf(vin: string): Promise<ListingMemory[]> {
     .catch(orNothing([]));
 }
 
-/** Forgets one vehicle: its listings, its rows among its model's cars and its place among the watched. */
+/**
+ * Forgets one vehicle: its listings, its rows among every model's cars (under every name its titles
+ * ever gave it: each record is read, since a listing keeps only its latest) and its place among the
+ * watched.
+ */
 export async function forgetVehicle(vin: string): Promise<void> {
   const database = await openLibrary();
   const tx = database.transaction(['listings', 'watched', 'models'], 'readwrite');
-  const listings = listingsFrom(await tx.objectStore('listings').getAll(ofVin(vin)));
   const models = tx.objectStore('models');
-  for (const mm of new Set(listings.flatMap((l) => (l.mm ? [l.mm] : [])))) {
-    const record = modelRecord(await models.get(mm));
-    const kept = record && prunedModel(record, (row) => row[0] !== vin);
-    if (kept) await models.put(kept);
-    else await models.delete(mm);
+  for (let cursor = await models.openCursor(); cursor; cursor = await cursor.continue()) {
+    const record = modelRecord(cursor.value);
+    if (!record?.cars.some((row) => row[0] === vin)) continue;
+    const kept = prunedModel(record, (row) => row[0] !== vin);
+    if (kept) await cursor.update(kept);
+    else await cursor.delete();
   }
   await Promise.all([
     tx.objectStore('listings').delete(ofVin(vin)),

@@ -8,6 +8,7 @@ import type { Provider, Report, ReportSummary } from '@/lib/domain';
 import { upgradedListing } from '@/lib/memory/listing-memory';
 import { FACTS_VERSION, ReportFacts } from '@/lib/reports/facts/report-facts';
 import { LIBRARY_DB } from './library-db';
+import { upgradeModels } from './memory-upgrade';
 
 export interface StoredReport extends Report {
   /** When the service created it (from /user/reports), or when we received it. */
@@ -93,6 +94,8 @@ export function openLibrary() {
     // discounts as prices and distances as odometers) kept as unverified, every listing and visit kept.
     // Version 6 (issue 57): the cars of each make and model seen (`models`) for the fair-price gauge;
     // listings kept before name no model and are completed when seen again with a title.
+    // Version 7 (issue 61): each model's row with its seller; rows a listing left under an earlier
+    // name dropped; records whose name reads otherwise now re-filed (memory-upgrade.ts).
     openDB<LibrarySchema>(LIBRARY_DB.name, LIBRARY_DB.version, {
       async upgrade(database, oldVersion, _newVersion, transaction) {
         if (oldVersion < 1) {
@@ -114,6 +117,7 @@ export function openLibrary() {
             await cursor.update(upgradedListing(cursor.value) as never);
         }
         if (oldVersion < 6) database.createObjectStore('models', { keyPath: 'mm' });
+        if (oldVersion === 6) await upgradeModels(transaction as never);
       },
     }),
   );

@@ -3,7 +3,7 @@
 // says of price and mileage; the background reads them (lib/memory/read-card.ts) and decides whether
 // anything is kept (the memory may be off, the site left out, the window private). Handed over at
 // most one message a second, whatever the page's size. Nothing is fetched: only what the page shows.
-import { type ListingFacts, recordFacts, sane } from '@/lib/memory/listing-facts';
+import { type ListingFacts, recordDealer, recordFacts, sane } from '@/lib/memory/listing-facts';
 import type { Sighting } from '@/lib/memory/listing-memory';
 import { SIGHTINGS_PER_MESSAGE } from '@/lib/vin/page-limits';
 import { cardSnippets } from './card-snippets';
@@ -72,9 +72,11 @@ function sightingOf(placement: Placement, found: Occurrence[], doc: Document, no
   const title = [heading && wordsOf(heading), name, card && wordsOf(card), whole && doc.title].find(
     (t) => t && /\b(19|20)\d\d\b/.test(t),
   );
+  const dealer = records.map(recordDealer).find(Boolean);
   return {
     vin: placement.vin as Sighting['vin'],
     ...(link ? { url: link } : {}),
+    ...(dealer ? { dealer } : {}),
     ...(title ? { title: title.slice(0, 200) } : {}),
     ...(snippets.length ? { card: snippets } : {}),
     ...(Object.keys(facts).length ? { data: facts } : {}),

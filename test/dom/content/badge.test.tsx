@@ -184,6 +184,9 @@ describe('badge', () => {
       currency: 'USD',
       price: 18_600,
       mileageAdjusted: true,
+      sellers: 23,
+      sites: 2,
+      days: 3,
     };
     const history = (extra: Pick<MarketAnswer, 'comparables' | 'gauge'>) => async () => ({
       ok: true as const,
@@ -205,7 +208,7 @@ describe('badge', () => {
     fireEvent.click(pill);
     const line = await ui.findByTestId('fair-price');
     expect(words(line)).toBe(
-      "Good price: about $1,400 below 23 similar 2017-2021 Honda Accords you've seen, mileage-adjusted; fair range $18,900-$21,300. How?",
+      "Good price: $18,600 is $1,400 below the typical $20,000 for 23 similar 2017-2021 Honda Accords you've seen (mileage-adjusted); most ask $18,900-$21,300. How?",
     );
     expect(line.closest('[data-testid=findings]')).not.toBeNull();
     expect(line.classList.contains('good')).toBe(true);
@@ -217,7 +220,7 @@ describe('badge', () => {
     fireEvent.click(few.pill);
     const lacking = await few.ui.findByTestId('fair-price');
     expect(words(lacking)).toBe(
-      "12 similar 2017-2021 Honda Accords needed to judge the price; you've seen 5.",
+      "No fair price yet: 12 similar 2017-2021 Honda Accords from several sellers are needed; you've seen 5.",
     );
     expect(lacking.closest('[data-testid=findings]')).toBeNull();
     // No stop for the keyboard on the way to the actions: the panel's first control is still its action.

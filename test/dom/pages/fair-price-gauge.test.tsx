@@ -14,8 +14,11 @@ const market: MarketAnswer = {
   model: 'Camry',
   currency: 'USD',
   price: 14_900,
-  comparables: 3,
+  comparables: 14,
   mileageAdjusted: true,
+  sellers: 11,
+  sites: 2,
+  days: 4,
   gauge: { estimate: 13_400, low: 12_500, high: 14_500, comparables: 14, rating: 'overpriced' },
 };
 
@@ -51,11 +54,13 @@ describe('fair-price gauge on a page', () => {
     );
     const gauge = screen.getByRole('region', { name: 'Fair price' });
     expect(gauge.textContent).toContain(
-      "Overpriced: about $1,500 above 14 similar 2011-2015 Toyota Camrys you've seen, mileage-adjusted; fair range $12,500-$14,500.",
+      "Overpriced: $14,900 is $1,500 above the typical $13,400 for 14 similar 2011-2015 Toyota Camrys you've seen (mileage-adjusted); most ask $12,500-$14,500.",
     );
     expect(gauge.classList.contains('warn')).toBe(true);
     fireEvent.click(screen.getByText('How is the price judged?'));
     expect(gauge.textContent).toMatch(/Not an appraisal/);
+    // Where the cars came from, so a verdict resting on one page of one site says so.
+    expect(gauge.textContent).toContain('These 14 cars came from 2 sites and 11 sellers over 4 days.');
     const rows = within(gauge).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'SiteCarPriceMileageSeen',
@@ -73,7 +78,7 @@ describe('fair-price gauge on a page', () => {
     render(<FairPriceGauge market={{ ...market, comparables: 5, gauge: null }} today={TODAY} />);
     const gauge = screen.getByRole('region', { name: 'Fair price' });
     expect(gauge.textContent).toContain(
-      "12 similar 2011-2015 Toyota Camrys needed to judge the price; you've seen 5.",
+      "No fair price yet: 12 similar 2011-2015 Toyota Camrys from several sellers are needed; you've seen 5.",
     );
     expect(gauge.classList.contains('plain')).toBe(true);
     expect(within(gauge).queryByRole('table')).toBeNull();

@@ -49,6 +49,29 @@ describe('vehicle titles', () => {
     ],
     // Carvana: the trim and mileage after a bullet.
     ['2019 Toyota Camry • SE • 45k miles', { year: 2019, make: 'Toyota', model: 'Camry' }],
+    // Issue 61, as a held-out truth of real cards found them read wrong. A dealer platform's title
+    // with the year after the model, glued to it, or last.
+    ['Toyota Camry 2015 LE', { year: 2015, make: 'Toyota', model: 'Camry', trim: 'LE' }],
+    ['Used Toyota Camry2015 SE', { year: 2015, make: 'Toyota', model: 'Camry', trim: 'SE' }],
+    ['Honda Accord EX-L 2017', { year: 2017, make: 'Honda', model: 'Accord', trim: 'EX-L' }],
+    // A one-letter trim right after the model is a trim (Cars & Bids' document title too).
+    ['2017 Nissan Rogue S', { year: 2017, make: 'Nissan', model: 'Rogue', trim: 'S' }],
+    ['2004 Porsche Boxster S - Cars & Bids', { year: 2004, make: 'Porsche', model: 'Boxster', trim: 'S' }],
+    // An electric car's battery after its name, with or without the site's bar.
+    ['2017 BMW i3 | 94 Ah', { year: 2017, make: 'BMW', model: 'i3' }],
+    ['2017 BMW i3 94 Ah', { year: 2017, make: 'BMW', model: 'i3', trim: '94 Ah' }],
+    // A coupe or a plug-in sold as a model of its own (priced apart from the base model).
+    [
+      '2013 Hyundai Genesis Coupe 2.0T Premium',
+      { year: 2013, make: 'Hyundai', model: 'Genesis Coupe', trim: 'Premium' },
+    ],
+    ['2018 Toyota Prius Prime Plus', { year: 2018, make: 'Toyota', model: 'Prius Prime', trim: 'Plus' }],
+    ['2018 Toyota Prius Two', { year: 2018, make: 'Toyota', model: 'Prius', trim: 'Two' }],
+    // A maker the list lacked (European auction lots and classifieds).
+    ['2019 Dacia Duster Prestige', { year: 2019, make: 'Dacia', model: 'Duster', trim: 'Prestige' }],
+    ['2016 Škoda Octavia Combi', { year: 2016, make: 'Skoda', model: 'Octavia', trim: 'Combi' }],
+    // Model years are never read from a price or a mileage.
+    ['$12,000 · 2014 Toyota Camry LE', { year: 2014, make: 'Toyota', model: 'Camry', trim: 'LE' }],
   ])('%s', (title, want) => {
     expect(readVehicleTitle(title)).toEqual(want);
   });
@@ -68,6 +91,9 @@ describe('vehicle titles', () => {
     expect(readVehicleTitle('Toyota Camry SE')).toBeNull();
     expect(readVehicleTitle('2013 Camry SE')).toBeNull();
     expect(readVehicleTitle('Great deal! 48,210 mi.')).toBeNull();
+    // A title of 10,000 characters is read from its first 200, never slowly, never wrongly.
+    expect(readVehicleTitle(`2013 Toyota Camry ${'LE '.repeat(3_000)}`)?.model).toBe('Camry');
+    expect(readVehicleTitle('x'.repeat(10_000))).toBeNull();
     // A VIN of 30 years' cycle: the decode's year is one of two.
     expect(readVehicleTitle('1983 Toyota Camry', camry)?.year).toBe(1983);
   });

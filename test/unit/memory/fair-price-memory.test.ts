@@ -201,7 +201,7 @@ describe('the fair-price gauge from the memory', () => {
     expect(after.value.listings[0].views).toBeGreaterThanOrEqual(2);
     expect(after.value.market.comparables).toBe(13);
     const reopened = await openDB('vin-history-library');
-    expect(reopened.version).toBe(6);
+    expect(reopened.version).toBe(7);
     const model = await reopened.get('models', 'honda accord');
     expect(model.cars).toHaveLength(14);
     expect(model.cars[0]).toEqual([
@@ -214,6 +214,8 @@ describe('the fair-price gauge from the memory', () => {
       'USD',
       expect.any(Number),
       expect.any(Number),
+      // Its seller: on a marketplace whose card names no dealer, the car itself (issue 61).
+      `cars.com/${old[0]?.vin}`,
     ]);
     reopened.close();
   });

@@ -52,6 +52,9 @@ describe('watched vehicles as CSV', () => {
           price: 11500,
           comparables: 23,
           mileageAdjusted: true,
+          sellers: 23,
+          sites: 2,
+          days: 4,
           gauge: { estimate: 12400, low: 11300, high: 13600, comparables: 23, rating: 'good' },
         },
       },
@@ -62,10 +65,10 @@ describe('watched vehicles as CSV', () => {
     // Oldest listing first: the new Autotrader listing (relisted on its first day), then cars.com.
     expect(lines[1]).toContain(`"${VIN}","'=HYPERLINK(""evil"")","2026-10-02","autotrader.com"`);
     expect(lines[0]).toMatch(
-      /"fair_price_estimate","fair_range_low","fair_range_high","fair_price_rating","comparables_seen"$/,
+      /"fair_price_estimate","fair_range_low","fair_range_high","fair_price_rating","fair_price_not_rated_because","comparables_seen"$/,
     );
     expect(lines[1]).toMatch(
-      /"2026-09-15:11900 USD",.*"2026-09-15","","","12400","11300","13600","good","23"$/,
+      /"2026-09-15:11900 USD",.*"2026-09-15","","","12400","11300","13600","good","","23"$/,
     );
     expect(lines[2]).toContain(
       '"cars.com","https://www.cars.com/vehicledetail/a/","2026-10-02","2026-11-01"',
@@ -74,7 +77,7 @@ describe('watched vehicles as CSV', () => {
       '"11500","USD","2026-10-02:12500 USD; 2026-10-20:11800 USD; 2026-11-01:11500 USD","60000","mi","2026-10-02:60000 mi"',
     );
     // Shown as sold Oct 20, for sale again Nov 1: relisted then, no longer sold.
-    expect(lines[2]).toMatch(/"","2026-11-01","","","12400","11300","13600","good","23"$/);
+    expect(lines[2]).toMatch(/"","2026-11-01","","","12400","11300","13600","good","","23"$/);
   });
 
   it("a value whose page left its unit unsaid has a blank unit; the previous release's figures are columns of their own", () => {
@@ -99,6 +102,6 @@ describe('watched vehicles as CSV', () => {
       .split('\r\n');
     expect(row).toContain('"9000","","2026-10-02:9000","85000","","2026-10-02:85000"');
     // No gauge for it (no listing named the vehicle): its columns blank.
-    expect(row).toMatch(/"2026-09-01:713 USD","2026-09-01:7 mi","","","","",""$/);
+    expect(row).toMatch(/"2026-09-01:713 USD","2026-09-01:7 mi","","","","","",""$/);
   });
 });

@@ -102,7 +102,7 @@ describe('the memory of vehicles seen', () => {
     const facts = await bg.deliver('getReportFacts', undefined, page);
     expect(Object.keys(facts.value.facts)).toEqual(['providerA:kept-1']);
     const db = await openDB('vin-history-library');
-    expect(db.version).toBe(6);
+    expect(db.version).toBe(7);
     // Kept without the VIN, site and address its key holds, and read back whole (above).
     const [kept] = await db.getAll('listings');
     expect(kept.k).toMatch(new RegExp(`^${VIN} cars\\.com https://`));

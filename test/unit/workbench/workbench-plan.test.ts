@@ -58,12 +58,21 @@ describe('planPurchases', () => {
     ];
     const csv = workbenchCsv([decodeVin(CRUZE)], {}, held, null).split('\r\n');
     expect(csv[1]).toBe(
-      `"${CRUZE}","2012","Chevrolet","United States","valid","","","","","","","","","providerA:7","'=1+1","2026-11-01","","","","","",""`,
+      `"${CRUZE}","2012","Chevrolet","United States","valid","","","","","","","","","providerA:7","'=1+1","2026-11-01","","","","","","",""`,
     );
   });
 
   it("exports each VIN's fair-price gauge from the memory, or how many similar cars it has seen", () => {
-    const market = { year: 2012, make: 'Chevrolet', model: 'Cruze', currency: 'USD', mileageAdjusted: true };
+    const market = {
+      year: 2012,
+      make: 'Chevrolet',
+      model: 'Cruze',
+      currency: 'USD',
+      mileageAdjusted: true,
+      sellers: 23,
+      sites: 2,
+      days: 4,
+    };
     const csv = workbenchCsv(
       [decodeVin(CRUZE), decodeVin(vinOf('1G1PG5SC3C7100001'))],
       {},
@@ -81,10 +90,10 @@ describe('planPurchases', () => {
       },
     ).split('\r\n');
     expect(csv[0]).toMatch(
-      /"status","fair_price_estimate","fair_range_low","fair_range_high","fair_price_rating","comparables_seen"$/,
+      /"status","fair_price_estimate","fair_range_low","fair_range_high","fair_price_rating","fair_price_not_rated_because","comparables_seen"$/,
     );
-    expect(csv[1]).toMatch(/,"8100","7200","9100","good","19"$/);
-    expect(csv[2]).toMatch(/,"","","","","4"$/);
+    expect(csv[1]).toMatch(/,"8100","7200","9100","good","","19"$/);
+    expect(csv[2]).toMatch(/,"","","","","","4"$/);
   });
 
   it("exports NHTSA's decode beside the offline one, its words neutralised like any third party's", () => {
