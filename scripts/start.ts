@@ -46,11 +46,16 @@ const dealerTwo = `${server.origin.replace('127.0.0.1', 'localhost')}/demo/deale
 const second = await browser.context.newPage();
 await second.goto(dealerTwo);
 await second.waitForSelector('[data-vhl-vin]');
-// A results page of 16 Camrys on that site: the demo listing's 2010 Camry then has a fair price to
-// show (issue 57). Its sightings go a second after its badges.
+// A results page of 16 Camrys of six dealers on that site: the demo listing's 2010 Camry then has a
+// fair price to show (issues 57, 61). Scrolled through as a shopper does (a card counts only once it
+// was seen); its sightings go a second after.
 const camrys = await browser.context.newPage();
 await camrys.goto(dealerTwo.replace('dealer-two.html', 'camrys.html'));
 await camrys.waitForSelector('[data-vhl-vin]');
+for (let y = 0; y <= (await camrys.evaluate(() => document.body.scrollHeight)); y += 600) {
+  await camrys.evaluate((top) => window.scrollTo(0, top), y);
+  await camrys.waitForTimeout(200);
+}
 await camrys.waitForTimeout(1500);
 const listing = await browser.context.newPage();
 await listing.goto(`${server.origin}/demo/listing.html`);

@@ -8,7 +8,7 @@ import { badgesOwn, mountBadge } from './badge/mount-badge';
 import type { BadgeActions } from './badge/panel-contract';
 import { createListingNotes } from './detect/listing-notes';
 import { createPageScanner } from './detect/page-scanner';
-import { setNearScreenGate } from './pace/near-screen';
+import { setNearScreenGate, whenSeen } from './pace/near-screen';
 import { send } from './send';
 
 export default defineContentScript({
@@ -35,6 +35,8 @@ export default defineContentScript({
     // The background answers a badge only about a VIN its tab's list holds, the newest MAX_TAB_VINS
     // found: on a longer feed an early vehicle has left it. A badge the user acts on says first that
     // its vehicle is still on the page (one candidate, never a new page: no automatic check).
+    // Each VIN's badges not yet seen: opening one's panel sees it (the `mount` below).
+    const openedBy = new Map<string, Set<() => void>>();
     const onPage = <T>(vin: string, then: () => Promise<T>) =>
       send('reportPageVins', { candidates: [{ vin, labelled: true }], reset: false }).then(then);
     const actions: BadgeActions = {
@@ -43,7 +45,11 @@ export default defineContentScript({
       openOwned: (vin) => onPage(vin, () => send('openOwnedReport', { vin })),
       checkNewRecords: (vin) => onPage(vin, () => send('checkNewRecords', { vin })),
       ownedFacts: (vin) => onPage(vin, () => send('getOwnedFacts', { vin })),
-      history: (vin, url) => onPage(vin, () => send('getVehicleHistory', { vin, ...(url ? { url } : {}) })),
+      history: (vin, url) => {
+        for (const see of openedBy.get(vin) ?? []) see();
+        notes.sendNow(vin);
+        return onPage(vin, () => send('getVehicleHistory', { vin, ...(url ? { url } : {}) }));
+      },
       watch: (vin, on, title) =>
         onPage(vin, () =>
           send('watchVehicle', { vin, on, ...(title ? { title: title.slice(0, 200) } : {}) }),
@@ -97,8 +103,7 @@ export default defineContentScript({
         return result.value.vins;
       },
       mount: (placement, decode, found) => {
-        note(placement, found);
-        return mountBadge(
+        const badge = mountBadge(
           placement,
           decode,
           actions,
@@ -106,6 +111,26 @@ export default defineContentScript({
           owned.has(placement.vin),
           () => notes.link(placement, found),
         );
+        // Noted once seen (issue 61): a card the page never shows is no car the user has seen. One
+        // whose badge the user opens is seen, and noted before its panel asks about it.
+        let noted = false;
+        const see = () => {
+          if (noted) return;
+          noted = true;
+          unseen();
+          note(placement, found);
+        };
+        const unseen = whenSeen(placement.anchor, see);
+        const opened = openedBy.get(placement.vin) ?? new Set();
+        openedBy.set(placement.vin, opened.add(see));
+        return {
+          ...badge,
+          remove() {
+            unseen();
+            opened.delete(see);
+            badge.remove();
+          },
+        };
       },
       // The loopback build (tests, benchmarks) tells the page how much work each pass took.
       ...(import.meta.env.MODE === 'loopback'

@@ -25,8 +25,13 @@ const RETAILERS = new Set(['carmax.com', 'carvana.com']);
  * dealer's own site or a site the user added is one seller; on a curated marketplace, the dealer its
  * card's data names, else the car itself.
  */
-export function sellerOf(tabSite: string, vin: string, dealer?: string): string {
-  if (!isBuiltInHost(tabSite) || RETAILERS.has(tabSite)) return tabSite;
+export function sellerOf(
+  tabSite: string,
+  vin: string,
+  dealer?: string,
+  marketplace = isBuiltInHost(tabSite),
+): string {
+  if (!marketplace || RETAILERS.has(tabSite)) return tabSite;
   const name = dealer ? normalName(dealer) : '';
   return name ? `${tabSite}/${name}` : `${tabSite}/${vin}`;
 }

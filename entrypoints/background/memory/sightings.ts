@@ -73,6 +73,10 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
   const rules = siteMoney(host);
   const [cleared, forgotten] = await Promise.all([clearedAt.get(), forgottenAt.get()]);
   const received = Date.now();
+  // The loopback build (tests, npm start's demo) has its second site, localhost, stand for a
+  // marketplace of several dealers (simulator/demo/camrys.html); every other build, curated sites only.
+  const marketplace =
+    isBuiltInHost(first.site) || (import.meta.env.MODE === 'loopback' && first.site === 'localhost');
   for (const { vin, url, card, data, title, dealer, noted = received } of sightings) {
     const where = listingOf(pageUrl, url);
     if (!where || noted <= cleared || noted <= (forgotten[vin] ?? 0)) continue;
@@ -83,7 +87,7 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
       ...readCard(card ?? [], data ?? {}, rules),
       ...(car ? { car } : {}),
       // Keyed on this tab's site, never on an address the page gave.
-      seller: sellerOf(first.site, vin, dealer),
+      seller: sellerOf(first.site, vin, dealer, marketplace),
       firstHand: where.site === first.site,
     };
     waiting.set(`${vin} ${where.site} ${where.url}`, seen);

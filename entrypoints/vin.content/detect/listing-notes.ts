@@ -53,6 +53,18 @@ function pageCard(doc: Document): Element | null {
   return scope;
 }
 
+/** Where marketplaces' cards name their dealer (cars.com's `div.dealer-name`, Autotrader's
+ * `[data-cmp=ownerDistance]` "Dealer Name (N mi. away)", CarGurus' and TrueCar's seller blocks). */
+const DEALER =
+  '[class*="dealer-name" i],[class*="dealername" i],[class*="seller-name" i],[data-cmp="ownerDistance"],[data-test*="dealerName" i]';
+
+/** The dealer a card names, without its distance; undefined when it names none. */
+function cardDealer(card: Element): string | undefined {
+  const name = card.querySelector(DEALER)?.textContent?.replace(/\(.*$/, '').replace(/\s+/g, ' ').trim();
+  // "Private seller" names no one: each such car is its own seller.
+  return name && !/^(private|by owner|owner|dealer)\b/i.test(name) ? name.slice(0, 100) : undefined;
+}
+
 /** What the page shows of one badged vehicle: its card's texts, and its data records' figures. */
 function sightingOf(placement: Placement, found: Occurrence[], doc: Document, noted: number): Sighting {
   const records = recordsOf(found);
@@ -72,7 +84,7 @@ function sightingOf(placement: Placement, found: Occurrence[], doc: Document, no
   const title = [heading && wordsOf(heading), name, card && wordsOf(card), whole && doc.title].find(
     (t) => t && /\b(19|20)\d\d\b/.test(t),
   );
-  const dealer = records.map(recordDealer).find(Boolean);
+  const dealer = records.map(recordDealer).find(Boolean) ?? (card && cardDealer(card));
   return {
     vin: placement.vin as Sighting['vin'],
     ...(link ? { url: link } : {}),
@@ -119,6 +131,13 @@ export function createListingNotes(
     note(placement: Placement, found: Occurrence[]): void {
       waiting.push({ placement, found, noted: Date.now() });
       if (!scheduled) schedule();
+    },
+    /** Sends `vin`'s waiting notes at once: its panel is about to ask about it (a click, never a flood). */
+    sendNow(vin: string): void {
+      const now = waiting.filter((w) => w.placement.vin === vin);
+      if (now.length === 0) return;
+      for (const w of now) waiting.splice(waiting.indexOf(w), 1);
+      send(now.map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted)));
     },
     /** The listing's own link (the panel asks about that listing), read when the panel opens. */
     link: (placement: Placement, found: Occurrence[]) => linkFor(placement, recordsOf(found), doc),

@@ -57,6 +57,42 @@ function within(box: DOMRectReadOnly, screens: number, height: number, width: nu
   );
 }
 
+/**
+ * Elements waiting to be seen (issue 61: a vehicle counts among the cars the user has seen only once
+ * it was): told once, at the one-shot observer's report that finds it in the viewport of a visible
+ * tab with a real box (the report's `intersectionRect`, which the page's clipping ancestors cut, of 1
+ * x 1 px or more) and drawn (neither `visibility: hidden` nor `opacity: 0` on it or above). A look
+ * that finds its box in the viewport asks for that report; a box that is never there never counts.
+ */
+const seenWaiters = new Map<Element, () => void>();
+
+/** Tells `seen` once `element` (tracked with `trackNearScreen`) was seen; returns a cancel. */
+export function whenSeen(element: Element, seen: () => void): () => void {
+  seenWaiters.set(element, seen);
+  lookSoon(element);
+  return () => {
+    if (seenWaiters.get(element) === seen) seenWaiters.delete(element);
+  };
+}
+
+/** A report that shows `entry`'s element to the user, as `seenWaiters` says. */
+function shows(entry: IntersectionObserverEntry): boolean {
+  const { width, height } = entry.intersectionRect;
+  return (
+    entry.isIntersecting &&
+    width >= 1 &&
+    height >= 1 &&
+    document.visibilityState === 'visible' &&
+    // Both spellings: Firefox ESR 115 knows only the first pair.
+    entry.target.checkVisibility({
+      checkOpacity: true,
+      checkVisibilityCSS: true,
+      opacityProperty: true,
+      visibilityProperty: true,
+    } as CheckVisibilityOptions)
+  );
+}
+
 /** The callbacks of `element` to tell, given its box: [callback, near] pairs. */
 function changesFor(element: Element, box: DOMRectReadOnly, height: number, width: number) {
   const callbacks = tracked.get(element);
@@ -91,7 +127,11 @@ function apply(changes: Array<[Element, NearScreenCallback, boolean]>): boolean 
 
 /** Looks at one element; true when a callback ran (a draw or a put-away: the costly part). */
 function lookAt(element: Element, height: number, width: number): boolean {
-  return apply(changesFor(element, element.getBoundingClientRect(), height, width));
+  const box = element.getBoundingClientRect();
+  // In the viewport now: the observer's next report tells whether it is seen (clipping included).
+  if (seenWaiters.has(element) && box.width >= 1 && box.height >= 1 && within(box, 0, height, width))
+    lookSoon(element);
+  return apply(changesFor(element, box, height, width));
 }
 
 // The one-shot observer of new elements and, with them, the drawn ones (see the top of this file).
@@ -105,6 +145,11 @@ function onReports(entries: IntersectionObserverEntry[]) {
   const changes: Array<[Element, NearScreenCallback, boolean]> = [];
   for (const entry of entries) {
     observer?.unobserve(entry.target);
+    const seen = seenWaiters.get(entry.target);
+    if (seen && shows(entry)) {
+      seenWaiters.delete(entry.target);
+      seen();
+    }
     changes.push(...changesFor(entry.target, entry.boundingClientRect, height, width));
   }
   if (changes.length) void gate().then(() => apply(changes));

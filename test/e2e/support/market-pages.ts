@@ -4,7 +4,12 @@
 // "$N", the VIN in spark-button[data-vin]), the 31st Camry's own cars.com page in the shape of
 // test/fixtures/memory/cars-com-detail.html, and a Toronto Craigslist posting of a 2013 Camry (prices in
 // Canadian dollars, odometers in km: lib/memory/site-money.ts) in the shape of
-// test/fixtures/listings/craigslist-posting.html.
+// test/fixtures/listings/craigslist-posting.html. The results are ten dealers' (cars.com names each
+// card's dealer in `div.dealer-name`), three cars each, as a real results page mixes them, and a
+// block of six dearer Camrys the page never shows (`display:none`, as DealerCenter's hidden mobile
+// list is: docs/listing-evidence.md), which the gauge must never count (issue 61).
+
+import { expectedCheckDigit } from '../../../lib/vin/vin-syntax';
 import { CAMRYS_2013 } from '../../fixtures/market/camry-2013';
 
 export const RESULTS_URL =
@@ -20,7 +25,36 @@ export const TARGET_PRICE = TARGET.price - 2000;
 
 const money = (n: number) => `$${n.toLocaleString('en-US')}`;
 
+/** The results' dealers, three cars each; the target's own page is the first's. */
+export const DEALERS = [
+  'Lakeside Toyota',
+  'Northshore Toyota',
+  'Westfield Auto Mall',
+  'Midway Motors',
+  'Elgin Toyota',
+  'Prairie Cars',
+  'Grand Avenue Autos',
+  'River North Toyota',
+  'Oak Brook Imports',
+  'South Loop Motors',
+];
+
+/** Six 2013 Camry VINs of the hidden block (made with their check digits; never shown). */
+export const HIDDEN_VINS = Array.from({ length: 6 }, (_, i) => {
+  const vin = `4T1BF1FK0DU90000${i}`;
+  return `${vin.slice(0, 8)}${expectedCheckDigit(vin)}${vin.slice(9)}`;
+});
+
 function resultsPage(): string {
+  const hidden = HIDDEN_VINS.map(
+    (vin, i) => `<div class="vehicle-card" data-listing-id="h2013-${i}">
+  <a class="vehicle-card-link" href="/vehicledetail/h2013-${i}/"><h2 class="title">2013 Toyota Camry SE</h2></a>
+  <div class="mileage">${(30_000 + i * 1_000).toLocaleString('en-US')} mi.</div>
+  <div class="price-section"><span class="primary-price">${money(19_900 + i * 100)}</span></div>
+  <div class="dealer-name"><strong>Hidden Block Motors</strong></div>
+  <spark-button data-vin="${vin}">Check availability</spark-button>
+</div>`,
+  ).join('\n');
   const cards = CAMRYS_2013.slice(0, 30)
     .map(
       (car, i) => `<div class="vehicle-card" data-listing-id="c2013-${i}">
@@ -29,7 +63,7 @@ function resultsPage(): string {
   <div class="mileage">${car.miles.toLocaleString('en-US')} mi.</div>
   <div class="price-section"><span class="primary-price">${money(car.price)}</span></div>
   <p class="monthly">Est. $${Math.round(car.price / 48)}/mo</p>
-  <div class="dealer-name"><strong>Lakeside Toyota</strong></div>
+  <div class="dealer-name"><strong>${DEALERS[i % DEALERS.length]}</strong></div>
   <div class="miles-from">Chicago, IL (${5 + i} mi.)</div>
   <spark-button data-vin="${car.vin}">Check availability</spark-button>
 </div>`,
@@ -38,7 +72,7 @@ function resultsPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Used Toyota Camry for sale | cars.com shape</title>
 <style>.vehicle-card { position: relative; border: 1px solid #ddd; margin: 12px; padding: 12px; width: 360px; font: 14px sans-serif; display: inline-block; vertical-align: top; }
 .vehicle-card-link::after { content: ''; position: absolute; inset: 0; z-index: 1; }</style></head>
-<body><div class="vehicle-cards">${cards}</div></body></html>`;
+<body><div class="vehicle-cards">${cards}</div><div class="mobile-list" style="display:none">${hidden}</div></body></html>`;
 }
 
 function targetPage(): string {
@@ -46,10 +80,11 @@ function targetPage(): string {
 <body><section class="listing-overview">
 <h1 class="listing-title">Used 2013 Toyota Camry ${TARGET.trim}</h1>
 <p class="vehicle-subtitle">VIN: ${TARGET.vin} / Stock #: 2031C</p>
+<p class="dealer-name">${DEALERS[0]}</p>
 <div class="price-section"><span class="monthly-payment">Est. $231/mo</span> <span class="primary-price">${money(TARGET_PRICE)}</span></div>
 <div class="listing-mileage">${TARGET.miles.toLocaleString('en-US')} mi.</div>
 </section>
-<section class="seller-info"><h2>Seller</h2><p>Lakeside Toyota, Chicago, IL</p></section>
+<section class="seller-info"><h2>Seller</h2><p>${DEALERS[0]}, Chicago, IL</p></section>
 </body></html>`;
 }
 
@@ -73,4 +108,15 @@ export function marketPage(url: string): string | null {
   if (url.startsWith(TARGET_URL)) return targetPage();
   if (url.startsWith('https://toronto.craigslist.org/')) return canadianPage();
   return null;
+}
+
+/** Scrolls a page through as a shopper does, a screen at a time (its cards are seen only then). */
+export async function scrollThrough(tab: {
+  evaluate<T>(fn: (arg: number) => T, arg: number): Promise<T>;
+}): Promise<void> {
+  const height = await tab.evaluate(() => document.body.scrollHeight, 0);
+  for (let y = 0; y <= height; y += 600) {
+    await tab.evaluate((top) => window.scrollTo(0, top), y);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
