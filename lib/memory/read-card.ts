@@ -47,6 +47,10 @@ const NOT_MILEAGE =
 const NOT_MILEAGE_HINT =
   /\b(away|radius|distance|location|address|delivery|shipping|warranty|coverage|range)\b/i;
 const PAYMENT_AFTER = /^\s*(\/|per\b|mo\b|month|a month|down\b|cash down|off\b|below|under|price drop)/i;
+/** A payment in the figure's own text. */
+const PAYMENT_IN = /\d\s*\/\s*(mo|month|wk|week|bi-?weekly)\b|\bper (month|week)\b/i;
+/** A card that shows bids (eBay Motors' "US $N" then "N bids", "Current bid"): its price is a bid. */
+const BIDDING = /^\d+\s+bids?\b|\bcurrent bid\b|\bplace bid\b|\bhigh bid\b/i;
 const SOLD = /^(?:sold!?|sold out|sold for\b.*|sold on\b.*)$|\b(?:has been|is|was) sold\b/i;
 /** "Call for price", "Price unavailable", "TBD": a card saying it has no price. */
 const NO_PRICE = /call for price|price unavailable|contact (?:us|dealer|seller) for|^tbd$|^n\/a$/i;
@@ -94,6 +98,8 @@ function priceIn(snippets: Snippet[], i: number): Found | null {
   // "$" drawn in an element of its own ("<span class=dollar>$</span>12,345"): joined to its figure.
   const joined = /^[$€£]$/.test(before) ? `${before}${text}` : text;
   // One figure alone, or one part of a list ("12.500 € · 85 000 km").
+  // "$389 / mo", "$99/wk": a payment written in one text, never split into a price by " / ".
+  if (PAYMENT_IN.test(joined)) return null;
   const match = joined
     .split(LIST_SEPARATOR)
     .map((part) => PRICE_ALONE.exec(part.trim()))
@@ -180,7 +186,8 @@ export function readCard(snippets: Snippet[], data: ListingFacts, site: SiteMone
   const out: CardReading = {};
   const prices: Found[] = [];
   const miles: Found[] = [];
-  let noPrice = false;
+  // An auction's card on any site (eBay Motors sells both ways): no asking price, only a bid.
+  let noPrice = snippets.some(([, text]) => BIDDING.test(text.trim()));
   snippets.forEach(([, text], i) => {
     if (NO_PRICE.test(text)) noPrice = true;
     if (SOLD.test(text.trim())) out.sold = true;

@@ -18,6 +18,13 @@ const AUCTION_SITES = ['carsandbids.com', 'bringatrailer.com', 'copart.com', 'ia
 // Craigslist's Canadian cities: prices in CAD, odometers in km (craigslist.org's own city list).
 const CANADIAN_CRAIGSLIST =
   /^(vancouver|victoria|kelowna|kamloops|nanaimo|abbotsford|comoxvalley|cranbrook|whistler|calgary|edmonton|lethbridge|reddeer|medicinehat|ftmcmurray|saskatoon|regina|winnipeg|toronto|ottawa|hamilton|kitchener|londonon|windsor|barrie|kingston|sudbury|niagara|peterborough|guelph|belleville|owensound|thunderbay|montreal|quebec|sherbrooke|troisrivieres|saguenay|gatineau|halifax|newbrunswick|pei|newfoundland|yellowknife|whitehorse|territories)\.craigslist\.org$/;
+// Craigslist's cities outside the US and Canada (craigslist.org's own list, the larger ones): their
+// "$" and bare odometers are not US dollars and miles. Australia's and New Zealand's are their dollar
+// and km; the rest unsaid.
+const AUSTRALASIAN_CRAIGSLIST =
+  /^(sydney|melbourne|brisbane|perth|adelaide|canberra|darwin|hobart|goldcoast|newcastle|wollongong|cairns|townsville|auckland|wellington|christchurch|dunedin)\.craigslist\.org$/;
+const FOREIGN_CRAIGSLIST =
+  /^(london|manchester|birmingham|bristol|edinburgh|glasgow|leeds|liverpool|dublin|belfast|paris|berlin|munich|frankfurt|hamburg|amsterdam|brussels|madrid|barcelona|lisbon|rome|milan|zurich|geneva|vienna|prague|warsaw|budapest|stockholm|copenhagen|oslo|helsinki|athens|istanbul|moscow|telaviv|dubai|cairo|capetown|johannesburg|tokyo|osaka|seoul|beijing|shanghai|hongkong|taipei|singapore|bangkok|manila|jakarta|delhi|mumbai|bangalore|mexicocity|guadalajara|monterrey|tijuana|saopaulo|rio|buenosaires|santiago|lima|bogota|caracas|costarica)\.craigslist\.org$/;
 const DOLLAR_BY_TLD: Array<[RegExp, string]> = [
   [/\.ca$/, 'CAD'],
   [/\.au$/, 'AUD'],
@@ -31,6 +38,13 @@ export function siteMoney(host: string): SiteMoney {
   const curated = BUILT_IN_SITES.find((site) => bare === site || bare.endsWith(`.${site}`));
   const bids = curated !== undefined && AUCTION_SITES.includes(curated);
   if (CANADIAN_CRAIGSLIST.test(bare)) return { dollar: 'CAD', odometer: 'km', bids };
+  if (AUSTRALASIAN_CRAIGSLIST.test(bare))
+    return {
+      dollar: /^(auckland|wellington|christchurch|dunedin)\./.test(bare) ? 'NZD' : 'AUD',
+      odometer: 'km',
+      bids,
+    };
+  if (FOREIGN_CRAIGSLIST.test(bare)) return { dollar: null, odometer: null, bids };
   if (curated) return { dollar: 'USD', odometer: 'mi', bids };
   for (const [tld, dollar] of DOLLAR_BY_TLD) if (tld.test(bare)) return { dollar, odometer: 'km', bids };
   return { dollar: null, odometer: null, bids };

@@ -7,7 +7,8 @@
 // test/fixtures/listings/craigslist-posting.html. The results are ten dealers' (cars.com names each
 // card's dealer in `div.dealer-name`), three cars each, as a real results page mixes them, and a
 // block of six dearer Camrys the page never shows (`display:none`, as DealerCenter's hidden mobile
-// list is: docs/listing-evidence.md), which the gauge must never count (issue 61).
+// list is: docs/listing-evidence.md), which the gauge must never count (issue 61): priced within the
+// fit's reach ($14,400-$14,900 at 40,000-45,000 mi), counted they would make 30 comparables, not 27.
 
 import { expectedCheckDigit } from '../../../lib/vin/vin-syntax';
 import { CAMRYS_2013 } from '../../fixtures/market/camry-2013';
@@ -49,8 +50,8 @@ function resultsPage(): string {
   const hidden = HIDDEN_VINS.map(
     (vin, i) => `<div class="vehicle-card" data-listing-id="h2013-${i}">
   <a class="vehicle-card-link" href="/vehicledetail/h2013-${i}/"><h2 class="title">2013 Toyota Camry SE</h2></a>
-  <div class="mileage">${(30_000 + i * 1_000).toLocaleString('en-US')} mi.</div>
-  <div class="price-section"><span class="primary-price">${money(19_900 + i * 100)}</span></div>
+  <div class="mileage">${(40_000 + i * 1_000).toLocaleString('en-US')} mi.</div>
+  <div class="price-section"><span class="primary-price">${money(14_400 + i * 100)}</span></div>
   <div class="dealer-name"><strong>Hidden Block Motors</strong></div>
   <spark-button data-vin="${vin}">Check availability</spark-button>
 </div>`,

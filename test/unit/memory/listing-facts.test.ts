@@ -295,3 +295,46 @@ describe('a site left out, however it is written (issue 55)', () => {
     expect(isSiteOff('cars.com', [''])).toBe(false);
   });
 });
+
+// Issue 61's suspected misreadings, each decided by a test: what the fair-price gauge must never rate.
+describe('what is no asking price', () => {
+  const US = siteMoney('www.ebay.com');
+  it("eBay Motors' current bid ('US $N' in s-item__price, then 'N bids') is a bid, not an asking price", () => {
+    // The shape of eBay's search results item (li.s-item: span.s-item__price, span.s-item__bids).
+    expect(
+      readCard(
+        [
+          ['span s-item__price < div s-item__details', 'US $12,500.00'],
+          ['span s-item__bids s-item__bidCount < div s-item__details', '3 bids · 1d 4h left'],
+        ],
+        {},
+        US,
+      ),
+    ).toEqual({});
+    // The same card sold at a fixed price ("Buy It Now") keeps its price.
+    expect(
+      readCard(
+        [
+          ['span s-item__price < div s-item__details', 'US $12,500.00'],
+          ['span s-item__purchase-options < div s-item__details', 'Buy It Now'],
+        ],
+        {},
+        US,
+      ),
+    ).toEqual({ price: 12_500, currency: 'USD' });
+  });
+
+  it("a payment written in the price's own text ('$389 / mo') is no price", () => {
+    expect(readCard([['span price < div card', '$389 / mo']], {}, US)).toEqual({});
+    expect(readCard([['span price < div card', '$99/wk']], {}, US)).toEqual({});
+  });
+
+  it("Craigslist's cities outside the US and Canada are not read as dollars and miles", () => {
+    expect(siteMoney('london.craigslist.org')).toMatchObject({ dollar: null, odometer: null });
+    expect(siteMoney('tokyo.craigslist.org')).toMatchObject({ dollar: null, odometer: null });
+    expect(siteMoney('sydney.craigslist.org')).toMatchObject({ dollar: 'AUD', odometer: 'km' });
+    expect(siteMoney('auckland.craigslist.org')).toMatchObject({ dollar: 'NZD', odometer: 'km' });
+    expect(siteMoney('seattle.craigslist.org')).toMatchObject({ dollar: 'USD', odometer: 'mi' });
+    expect(siteMoney('toronto.craigslist.org')).toMatchObject({ dollar: 'CAD', odometer: 'km' });
+  });
+});
