@@ -109,10 +109,19 @@ function leverageWeights(points: readonly FitPoint[]): number[] {
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) a[r]![c]! += x[r]! * x[c]!;
   }
   const mean = 3 / points.length;
+  // The design's inverse, once (its columns from three solves): each hat value is then x' A⁻¹ x.
+  const columns = [0, 1, 2].map((c) =>
+    solve3(
+      a,
+      [0, 1, 2].map((r) => (r === c ? 1 : 0)),
+    ),
+  );
+  if (columns.some((col) => !col)) return points.map(() => 1);
+  const inverse = columns as number[][];
   return points.map((p) => {
     const x = [1, p.year, p.miles];
-    const z = solve3(a, x);
-    const hat = z ? x.reduce((s, v, i) => s + v * (z[i] as number), 0) : mean;
+    let hat = 0;
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) hat += x[r]! * (inverse[c]![r] as number) * x[c]!;
     return Math.min(1, (LEVERAGE_BOUND * mean) / Math.max(hat, 1e-12));
   });
 }
@@ -181,7 +190,11 @@ export function robustFit(all: readonly FitPoint[]): Fit | null {
       trims.set(p.group, [s + w * (p.y - base), n + w]);
     });
     groups = new Map([...trims].map(([group, [s, n]]) => [group, s / (n + TRIM_SHRINK)]));
-    weights.splice(0, weights.length, ...bisquare(points.map((p) => p.y - predict(p))));
+    const next = bisquare(points.map((p) => p.y - predict(p)));
+    // Converged: no weight moved by a thousandth (the rest of the rounds would change nothing seen).
+    const moved = next.reduce((most, w, i) => Math.max(most, Math.abs(w - (weights[i] as number))), 0);
+    weights.splice(0, weights.length, ...next);
+    if (moved < 1e-3) break;
   }
   // The spread: the residuals' weighted mean square over the degrees of freedom the fit left (3
   // coefficients and the trims' shrunk effects), so a point set aside (weight 0) widens nothing and
