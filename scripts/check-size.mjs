@@ -1,12 +1,13 @@
 // Prints the gzip size of every bundle of the store build and fails when a budget is exceeded.
-// Budgets: the content script runs on every listing page (20 KB), the background must start fast (48 KB,
+// Budgets (the developers' guide's, from issues 61 and 64): the content script runs on every listing
+// page (24 KB; that cost held by `npm run bench` and bench:feed), the background must start fast (64 KB,
 // its cold start held by bench:popup's worker-stopped figure).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dir = process.argv[2] ?? '.output/chrome-mv3';
-const BUDGETS = { 'content-scripts/vin.js': 20 * 1024, 'background.js': 48 * 1024 };
+const BUDGETS = { 'content-scripts/vin.js': 24 * 1024, 'background.js': 64 * 1024 };
 
 const files = [];
 (function walk(folder) {
