@@ -85,7 +85,8 @@ export function readVehicleTitle(
   title: string,
   decode: { modelYear?: number; make?: string } = {},
 ): VehicleTitle | null {
-  const text = title.replace(/\s+/g, ' ').trim().slice(0, 200);
+  // A JSON-LD `name` may keep its HTML entity ("Town &amp; Country").
+  const text = title.replace(/&amp;/gi, '&').replace(/\s+/g, ' ').trim().slice(0, 200);
   const found = text.match(/(?:^|[^\d$,.])(19[5-9]\d|20[0-4]\d)(?!\d)\s*(.*)$/);
   if (!found) return null;
   const year = Number(found[1]);
@@ -126,6 +127,8 @@ export function readVehicleTitle(
   // "Range Rover Sport", "Land Cruiser" … and "Grand Cherokee L"? The third word only for Range Rover.
   if (take === 2 && /^range$/i.test(first) && third && /^(sport|evoque|velar)$/i.test(third)) take = 3;
   if (take === 1 && second && OWN_MODEL[first.toLowerCase()]?.test(second)) take = 2;
+  // A model whose name holds "&" ("Town & Country"): the word after it is the model's too.
+  if (take === 2 && second && /^(&|and)$/i.test(second) && third) take = 3;
   // Lexus' and Infiniti's letters and engine size name the model ("IS 350C", "ES 350", "GX 460").
   if (take === 1 && second && /^[a-z]{2}$/i.test(first) && /^\d{3}[a-z]{0,2}$/i.test(second)) take = 2;
   const model = words.slice(0, take).join(' ');

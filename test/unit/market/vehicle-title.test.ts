@@ -67,6 +67,15 @@ describe('vehicle titles', () => {
     ],
     ['2018 Toyota Prius Prime Plus', { year: 2018, make: 'Toyota', model: 'Prius Prime', trim: 'Plus' }],
     ['2018 Toyota Prius Two', { year: 2018, make: 'Toyota', model: 'Prius', trim: 'Two' }],
+    // A model whose name holds "&", never cut at it (Chrysler's minivan; JSON-LD's entity too).
+    [
+      '2014 Chrysler Town & Country Touring',
+      { year: 2014, make: 'Chrysler', model: 'Town & Country', trim: 'Touring' },
+    ],
+    [
+      'Used 2012 Chrysler Town &amp; Country Limited',
+      { year: 2012, make: 'Chrysler', model: 'Town & Country', trim: 'Limited' },
+    ],
     // A maker the list lacked (European auction lots and classifieds).
     ['2019 Dacia Duster Prestige', { year: 2019, make: 'Dacia', model: 'Duster', trim: 'Prestige' }],
     ['2016 Škoda Octavia Combi', { year: 2016, make: 'Skoda', model: 'Octavia', trim: 'Combi' }],

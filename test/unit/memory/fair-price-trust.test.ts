@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEMORY_SETTINGS } from '@/lib/memory/memory-messages';
 import { expectedCheckDigit } from '@/lib/vin/vin-syntax';
 import { type Sender, startBackground } from '../support/background-harness';
+import { openPreviousLibrary } from '../support/previous-library';
 
 const SEARCH = 'https://www.cars.com/shopping/results/?makes[]=honda&models[]=honda-accord';
 const DEALER = 'https://www.smithhonda.com';
@@ -176,6 +177,50 @@ describe('a fair price a shopper can trust', () => {
     expect(now.price).toBeUndefined();
   });
 
+  it('bad input gets no rating and loses nothing stored: another currency mid-history, absurd figures', async () => {
+    const bg = await startBackground({ configured: true });
+    await show(bg, tabAt(bg, 7, SEARCH), market(30));
+    const vin = accordVin(800);
+    const page = tabAt(bg, 8, `${DEALER}/inventory/used-2019-honda-accord-${vin}`);
+    await show(bg, page, [{ ...card(vin, 19_500, 40_000, ''), url: undefined } as never]);
+    expect((await gaugeOn(bg, page, vin)).gauge.rating).not.toBeNull();
+    // The same listing now in Canadian dollars: no US-dollar car compares, nothing is rated.
+    const cad = card(vin, 26_900, 40_000, '');
+    await show(bg, page, [{ ...cad, url: undefined, data: { ...cad.data, currency: 'CAD' } } as never]);
+    const now = await gaugeOn(bg, page, vin);
+    expect(now.currency).toBe('CAD');
+    expect(now.gauge).toBeNull();
+    // Absurd figures on a card: a price of 0 or 10^308, a mileage of 2,000,000, a title of 10,000
+    // characters (the content script sends its first 200: longer is refused whole, keeping nothing).
+    // (A figure too long for a snippet, 10^308 written out, is refused with its whole message.)
+    for (const [price, miles] of [
+      [0, 40_000],
+      [1e308, 40_000],
+      [19_500, 2_000_000],
+    ])
+      await bg.deliver(
+        'noteSightings',
+        { sightings: [{ ...card(vin, price, miles, ''), url: undefined, data: { currency: 'USD' } }] },
+        page,
+      );
+    const long = await bg.deliver(
+      'noteSightings',
+      { sightings: [{ ...card(vin, 19_500, 40_000, ''), title: 'x'.repeat(10_000), url: undefined }] },
+      page,
+    );
+    expect(long.ok).toBe(false);
+    const after = await bg.deliver('getVehicleHistory', { vin }, page);
+    // Every price it stated is kept, in order (the last with its 2,000,000 mi: no car is like it, so
+    // no rating); the comparables' store still holds the others.
+    expect(after.value.listings[0].prices.map((p: number[]) => [p[1], p[2]])).toEqual([
+      [19_500, 'USD'],
+      [26_900, 'CAD'],
+      [19_500, 'USD'],
+    ]);
+    expect(after.value.market.gauge?.rating ?? null).toBeNull();
+    expect((await gaugeOn(bg, tabAt(bg, 7, SEARCH), accordVin(3))).comparables).toBeGreaterThanOrEqual(25);
+  });
+
   it('forgets a vehicle under every model name its titles gave it; none counted twice', async () => {
     const bg = await startBackground({ configured: true });
     const vin = withCheck('SALWR2RV0KA812345');
@@ -200,18 +245,7 @@ describe('a fair price a shopper can trust', () => {
   it("the previous release's models (library version 6) open re-filed, with sellers, without orphans", async () => {
     const now = Math.floor(Date.now() / 60_000);
     const bg = await startBackground({ configured: true });
-    const v6 = await openDB('vin-history-library', 6, {
-      upgrade(database) {
-        const store = database.createObjectStore('reports', { keyPath: ['provider', 'id'] });
-        store.createIndex('lastOpenedAt', 'lastOpenedAt');
-        for (const name of ['facts', 'copies'])
-          database.createObjectStore(name, { keyPath: ['provider', 'id'] });
-        database.createObjectStore('assets', { keyPath: 'hash' });
-        database.createObjectStore('listings', { keyPath: 'k' });
-        database.createObjectStore('watched', { keyPath: 'vin' });
-        database.createObjectStore('models', { keyPath: 'mm' });
-      },
-    });
+    const v6 = await openPreviousLibrary(6);
     const rogue = withCheck('5N1AT2MV0HC700001');
     const orphan = withCheck('5N1AT2MV0HC700002');
     const listing = (vin: string, mm: string) => ({
