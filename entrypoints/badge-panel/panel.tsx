@@ -331,6 +331,9 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
         ref={this.root}
         class={`panel${up ? ' up' : ''}${this.sheet ? ' sheet' : ''}`}
         popover="manual"
+        // A panel longer than its box scrolls: Firefox then puts the scroller itself in the Tab
+        // order before its first button. Its controls are the stops; arrows scroll from them.
+        tabIndex={-1}
         style={
           this.sheet
             ? {}

@@ -197,7 +197,7 @@ describe('a fair price a shopper can trust', () => {
       [0, 40_000],
       [1e308, 40_000],
       [19_500, 2_000_000],
-    ])
+    ] as const)
       await bg.deliver(
         'noteSightings',
         { sightings: [{ ...card(vin, price, miles, ''), url: undefined, data: { currency: 'USD' } }] },
