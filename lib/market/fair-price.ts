@@ -130,12 +130,20 @@ export function comparablesOf(
   const branded = isBranded(target.titleBrand);
   const byVin = new Map<string, SeenVehicle>();
   const noVin: SeenVehicle[] = [];
+  // A model's cars share their make and model's spelling: each spelling normalised once.
+  const makes = new Map<string, string>();
+  const models = new Map<string, string>();
+  const once = (cache: Map<string, string>, name: string, normal: (n: string) => string) => {
+    let value = cache.get(name);
+    if (value === undefined) cache.set(name, (value = normal(name)));
+    return value;
+  };
   for (const car of seen) {
     // Written as "not within" so that a year that is no number (NaN) is left out too.
     if (car.currency?.toUpperCase() !== currency || !(Math.abs(car.year - target.year) <= YEAR_SPAN))
       continue;
     if (isBranded(car.titleBrand) !== branded || !(car.price >= FLOOR) || !(car.miles >= 0)) continue;
-    if (normalName(car.model) !== model || normalMake(car.make) !== make) continue;
+    if (once(models, car.model, normalName) !== model || once(makes, car.make, normalMake) !== make) continue;
     if (!car.vin) noVin.push(car);
     else if (car.vin !== target.vin) {
       const had = byVin.get(car.vin);
