@@ -134,8 +134,10 @@ export function comparablesOf(
   const makes = new Map<string, string>();
   const models = new Map<string, string>();
   const once = (cache: Map<string, string>, name: string, normal: (n: string) => string) => {
-    let value = cache.get(name);
-    if (value === undefined) cache.set(name, (value = normal(name)));
+    const had = cache.get(name);
+    if (had !== undefined) return had;
+    const value = normal(name);
+    cache.set(name, value);
     return value;
   };
   for (const car of seen) {
