@@ -158,8 +158,7 @@ export function marketFor(
   const { gauge, used } = assessPrice({ ...base, miles: miles ?? typical }, comparables, now);
   const basis = (gauge ? used : comparables) as SoldCar[];
   const times = basis.map((c) => c.seenAt);
-  const { unrated: fitWhy, ...rated } = gauge ?? { unrated: undefined };
-  const unrated = why ?? fitWhy;
+  const unrated = why ?? gauge?.unrated;
   return {
     year,
     make: cars.make,
@@ -173,7 +172,13 @@ export function marketFor(
     days: times.length ? Math.floor((Math.max(...times) - Math.min(...times)) / 86_400_000) + 1 : 0,
     mileageAdjusted: miles !== undefined,
     ...(unrated && (gauge || why !== 'no-price') ? { unrated } : {}),
-    gauge: gauge ? { ...(rated as Omit<typeof gauge, 'unrated'>), rating: why ? null : gauge.rating } : null,
+    gauge: gauge && {
+      estimate: gauge.estimate,
+      low: gauge.low,
+      high: gauge.high,
+      comparables: gauge.comparables,
+      rating: why ? null : gauge.rating,
+    },
     ...(list
       ? {
           cars: basis
