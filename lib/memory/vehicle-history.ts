@@ -152,12 +152,12 @@ function mileageDrop(
   const stated: Reading = { value: last[1], unit, where: null, at: last[0] };
   const statedMiles = inMiles(stated.value, unit);
   let worst: Reading | null = null;
-  // This listing's own earlier points (in the order stated); another's stated up to the same minute
-  // (two tabs read together: neither is the older).
+  // This listing's own earlier points (in the order stated); another's stated in an earlier minute
+  // only: times are kept in minutes, so two tabs read in the same one have no order (no warning).
   const earlier = [
     ...mine.miles.slice(0, -1).map((point) => ({ point, where: null })),
     ...others.flatMap((l) =>
-      l.miles.filter((p) => p[0] <= stated.at).map((point) => ({ point, where: l.site })),
+      l.miles.filter((p) => p[0] < stated.at).map((point) => ({ point, where: l.site })),
     ),
   ];
   for (const { point, where } of earlier) {

@@ -150,6 +150,22 @@ describe("what the panel says of a vehicle's history", () => {
     });
   });
 
+  it('two sites read in the same minute: no order between them, so no mileage warning either way', () => {
+    // The shopper opens the car on cars.com, then on autotrader within the minute; the dealer's two
+    // feeds differ by 250 mi, as they often do. Times are kept in minutes: neither is the older.
+    const minute = at(12, 6, 15);
+    let memory = seen([], CARS, minute, { price: 18900, mileage: 51200 });
+    memory = seen(memory, AUTOTRADER, minute, { price: 18900, mileage: 51450 });
+    expect(vehicleHistory(memory, keyOf(CARS), minute).mileage).toBeNull();
+    expect(vehicleHistory(memory, keyOf(AUTOTRADER), minute).mileage).toBeNull();
+    // A minute later the order is known: autotrader's lower reading, stated after cars.com's, warns.
+    let later = seen([], CARS, minute, { mileage: 51450 });
+    later = seen(later, AUTOTRADER, minute + 1, { mileage: 51200 });
+    expect(vehicleHistory(later, keyOf(AUTOTRADER), minute + 1).mileage).toMatchObject({
+      earlier: { value: 51450, where: 'cars.com', at: minute },
+    });
+  });
+
   it('figures whose page left the unit or currency unsaid are kept and never compared', () => {
     let memory = seen([], CARS, at(10, 2), { price: 12500, mileage: 60000 });
     memory = seen(memory, AUTOTRADER, at(10, 5), { price: 9000, currency: null, mileage: 30000, unit: null });
