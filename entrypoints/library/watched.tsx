@@ -1,15 +1,14 @@
 // Watched vehicles (library.html#watched): each vehicle the user chose to watch from a badge, with its
 // fair-price gauge (fair-price-gauge.tsx), its asking price over time (a small chart), every listing it
-// was seen on (site, dates, price, mileage),
-// and what changed since the user last looked here; stop watching, forget it, export all as CSV.
+// was seen on (sightings-table.tsx), and what changed since the user last looked here; stop watching, forget it, export all as CSV.
 // Opening this page counts as looking: what changed is counted from now on.
 import { useEffect, useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import type { Result } from '@/lib/errors/result';
 import { changesSince } from '@/lib/memory/changes-since';
-import { day, distance, historyWords, money } from '@/lib/memory/history-words';
-import { type ListingMemory, lastPoint } from '@/lib/memory/listing-memory';
+import { day, historyWords } from '@/lib/memory/history-words';
+import type { ListingMemory } from '@/lib/memory/listing-memory';
 import type { MarketAnswer } from '@/lib/memory/market-answer';
 import { watchedCsv } from '@/lib/memory/memory-csv';
 import type { WatchedList, WatchedVehicle } from '@/lib/memory/memory-messages';
@@ -17,6 +16,7 @@ import { vehicleHistory } from '@/lib/memory/vehicle-history';
 import { ask } from '@/lib/messaging/messaging';
 import { FairPriceGauge } from './fair-price-gauge';
 import { PriceChart } from './price-chart';
+import { SightingsTable } from './sightings-table';
 
 function Vehicle({
   watched,
@@ -72,54 +72,7 @@ function Vehicle({
           Not seen on any listing page since it was watched (or its listings were forgotten).
         </p>
       ) : (
-        <table class="sightings">
-          <caption>Where it was seen</caption>
-          <thead>
-            <tr>
-              <th scope="col">Site</th>
-              <th scope="col">Seen</th>
-              <th scope="col">Price</th>
-              <th scope="col">Mileage</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...listings]
-              .sort((a, b) => b.last - a.last)
-              .map((l) => {
-                const price = lastPoint(l.prices);
-                const miles = lastPoint(l.miles);
-                return (
-                  <tr key={l.k}>
-                    <th scope="row">
-                      <a href={l.url} target="_blank" rel="noreferrer noopener">
-                        {l.site}
-                      </a>
-                    </th>
-                    <td>
-                      {day(l.first, today)}
-                      {l.last !== l.first && day(l.last, today) !== day(l.first, today)
-                        ? ` to ${day(l.last, today)}`
-                        : ''}
-                    </td>
-                    <td>{price === undefined ? '—' : money(price[1], price[2] || null)}</td>
-                    <td>
-                      {miles === undefined
-                        ? '—'
-                        : distance(miles[1], miles[2] === 'mi' || miles[2] === 'km' ? miles[2] : null)}
-                    </td>
-                    <td>
-                      {l.sold !== undefined
-                        ? 'sold'
-                        : l.relist || l.after !== undefined
-                          ? 'relisted'
-                          : 'listed'}
-                    </td>
-                  </tr>
-                );
-              })}
-          </tbody>
-        </table>
+        <SightingsTable listings={listings} today={today} />
       )}
       <p>
         <button type="button" onClick={() => act(ask('watchVehicle', { vin: watched.vin, on: false }))}>

@@ -111,6 +111,24 @@ export function restoredListing(value: unknown): unknown {
 /** The last point; undefined when there is none. */
 export const lastPoint = (points: Point[]): Point | undefined => points[points.length - 1];
 
+/**
+ * The last price and mileage the previous release kept for a listing (`old`, flat [minute, value, …]),
+ * as points in its units; shown for the user's own record where no newer figure was read, never compared.
+ */
+export function earlierReadings(listing: ListingMemory): { price?: Point; miles?: Point; sold?: number } {
+  const old = listing.old;
+  if (!old) return {};
+  const last = (flat: number[], unit: string): Point | undefined =>
+    flat.length >= 2 ? [flat[flat.length - 2] as number, flat[flat.length - 1] as number, unit] : undefined;
+  const price = last(old.prices, old.cur ?? 'USD');
+  const miles = last(old.miles, old.km ? 'km' : 'mi');
+  return {
+    ...(price ? { price } : {}),
+    ...(miles ? { miles } : {}),
+    ...(old.sold !== undefined ? { sold: old.sold } : {}),
+  };
+}
+
 function addPoint(points: Point[], at: number, value: number | undefined, unit: string | null | undefined) {
   const last = lastPoint(points);
   const said = unit ?? '';
