@@ -25,7 +25,7 @@ const previousRelease = (site: string, figures: object) =>
     ...figures,
   }) as ListingMemory;
 
-const rows = (container: HTMLElement) =>
+const rows = (container: Element) =>
   [...container.querySelectorAll('tbody tr')].map((r) =>
     [...r.children].map((cell) => cell.textContent?.replace(/\s+/g, ' ').trim()),
   );
