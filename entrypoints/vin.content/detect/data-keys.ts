@@ -24,6 +24,7 @@ export function createDataKeys(doc: Document, marks: VinMarks, index: CardIndex)
   // pass in progress.
   const looked = new Set<string>();
   let toMark: string[] = [];
+  let weakOnly: string[] = [];
   let ready = new Set<string>();
   let learning = true;
   let pageSelf: PageSelf | null = null;
@@ -116,15 +117,32 @@ export function createDataKeys(doc: Document, marks: VinMarks, index: CardIndex)
         }
         learning = false;
         toMark = [...ready];
+        weakOnly = [];
       }
+      // Strong keys first, for every VIN; a weak key (a photo, a name) only for a VIN no strong key
+      // placed, and never inside another vehicle's block: a dealer's logo URL in one result's record
+      // marked the showcase card it sits in as that result's, and the card lost its badge (issue 62).
       while (toMark.length) {
         const vin = toMark.pop() as string;
         const keys = keysOf.get(vin);
         if (!keys) continue;
-        const elements = usable([...keys.strong, ...keys.weak], vin).flatMap(([, carriers]) => carriers);
+        const elements = usable(keys.strong, vin).flatMap(([, carriers]) => carriers);
+        if (elements.length) {
+          matched.set(vin, elements);
+          for (const el of elements) marks.markMatched(el, vin);
+        } else weakOnly.push(vin);
+        if ((toMark.length || weakOnly.length) && timeUp()) return null;
+      }
+      while (weakOnly.length) {
+        const vin = weakOnly.pop() as string;
+        const keys = keysOf.get(vin);
+        if (!keys) continue;
+        const elements = usable(keys.weak, vin)
+          .flatMap(([, carriers]) => carriers)
+          .filter((el) => !marks.inOtherBlock(el, vin));
         matched.set(vin, elements);
         for (const el of elements) marks.markMatched(el, vin);
-        if (toMark.length && timeUp()) return null;
+        if (weakOnly.length && timeUp()) return null;
       }
       const result = ready;
       ready = new Set();

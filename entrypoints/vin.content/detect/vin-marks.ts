@@ -75,6 +75,17 @@ export function createVinMarks(doc: Document) {
       }
       return false;
     },
+    /**
+     * Whether this element sits in a block marked as another vehicle's (its own VIN, or a key of its
+     * records matched there): the nearest marked ancestor holds that vehicle's and no other.
+     */
+    inOtherBlock(element: Element, vin: string): boolean {
+      for (let el: Element | null = element; el && el !== doc.body; el = el.parentElement) {
+        const seen = vinsInside.get(el);
+        if (seen !== undefined) return seen !== MANY && seen !== vin;
+      }
+      return false;
+    },
     /** The card a data block of this VIN sits in (one of a list of look-alikes), if it sits in one. */
     dataCard(occurrences: Occurrence[], vin: string): Element | null {
       for (const o of occurrences) {
