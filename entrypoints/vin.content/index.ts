@@ -6,7 +6,7 @@ import type { RecordCounts } from '@/lib/domain';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites/sites';
 import { badgesOwn, mountBadge } from './badge/mount-badge';
 import type { BadgeActions } from './badge/panel-contract';
-import { createListingNotes } from './detect/listing-notes';
+import { createListingNotes, pageLocale } from './detect/listing-notes';
 import { createPageScanner } from './detect/page-scanner';
 import { setNearScreenGate, whenSeen } from './pace/near-screen';
 import { send } from './send';
@@ -63,7 +63,7 @@ export default defineContentScript({
     // The loopback build tells bench:memory how long each message's cards took to read.
     const notes = createListingNotes(
       document,
-      (sightings) => void send('noteSightings', { sightings }),
+      (sightings) => void send('noteSightings', { sightings, page: pageLocale(document) }),
       import.meta.env.MODE === 'loopback'
         ? (ms) => document.dispatchEvent(new CustomEvent('vhl:notes-read', { detail: ms }))
         : undefined,

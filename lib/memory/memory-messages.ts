@@ -11,6 +11,13 @@ export const NoteSightings = z.object({
   sightings: z
     .array(Sighting)
     .check(z.maxLength(SIGHTINGS_PER_MESSAGE, 'Too many sightings in one message.')),
+  /** Where the page says it is (its language's region, its prices' currency code): page-locale.ts. */
+  page: z.optional(
+    z.object({
+      region: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/))),
+      currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
+    }),
+  ),
 });
 export type NoteSightings = z.infer<typeof NoteSightings>;
 

@@ -176,11 +176,21 @@ function shownFigures(snippets: Snippet[]): Set<number> {
 }
 
 /**
+ * A US place as a card writes it ("Provo, UT", "Austin, TX 78701"): its "$" is the US dollar and its
+ * bare odometer miles. California only with a ZIP code ("Toronto, CA" names a country).
+ */
+const US_PLACE =
+  /\b[A-Z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*){0,3}, (?:A[LKZR]|C[OT]|D[EC]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]|CA(?= \d{5}))\b/;
+
+/**
  * What the card states, on a site read by `site`'s rules; `data`: what the page's data record for
  * the vehicle says (only to confirm a figure the card shows, and for an unwritten currency or unit).
  */
 export function readCard(snippets: Snippet[], data: ListingFacts, site: SiteMoney): CardReading {
-  const us = site.dollar === null && snippets.some(([hint]) => US_PLATFORM_HINT.test(hint));
+  // A site that does not say: a US dealer platform's markup, or the card's own US place, does.
+  const us =
+    site.dollar === null &&
+    snippets.some(([hint, text]) => US_PLATFORM_HINT.test(hint) || US_PLACE.test(text));
   const dollar = us ? 'USD' : site.dollar;
   const odometer = us ? 'mi' : site.odometer;
   const out: CardReading = {};

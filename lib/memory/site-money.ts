@@ -1,8 +1,10 @@
 // What a site's bare "$" and bare odometer number mean (docs/listing-evidence.md: "Units are often
 // not written"): on the US sites the evidence names, dollars and miles; on Canadian, Australian and
-// similar hosts their dollar and kilometres; anywhere else unknown, so the value is kept but never
+// similar hosts their dollar and kilometres; on another site what its page says of itself (a
+// currency code, its language's region); anywhere else unknown, so the value is kept but never
 // compared with another. Whether the site's prices are bids (auctions): then no asking price. Pure.
 import { BUILT_IN_SITES } from '../sites/sites';
+import { type PageLocale, REGION_MONEY } from './page-locale';
 
 export interface SiteMoney {
   /** The currency a bare "$" stands for; null where the site does not say. */
@@ -32,8 +34,16 @@ const DOLLAR_BY_TLD: Array<[RegExp, string]> = [
   [/\.mx$/, 'MXN'],
 ];
 
-/** How to read `host`'s unwritten currency and unit. */
-export function siteMoney(host: string): SiteMoney {
+/** Currencies a bare "$" can stand for: a page naming one of these as its prices' says what "$" is. */
+const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'MXN']);
+
+/**
+ * How to read `host`'s unwritten currency and unit: the curated sites' own rules; else the currency
+ * the page's markup names, the site's country domain, then the region of the page's language
+ * (`page`, page-locale.ts); else unsaid. Never across a border: a .ca site's "$" is CAD whatever
+ * language tag its page carries.
+ */
+export function siteMoney(host: string, page: PageLocale = {}): SiteMoney {
   const bare = host.toLowerCase().replace(/\.$/, '');
   const curated = BUILT_IN_SITES.find((site) => bare === site || bare.endsWith(`.${site}`));
   const bids = curated !== undefined && AUCTION_SITES.includes(curated);
@@ -46,8 +56,11 @@ export function siteMoney(host: string): SiteMoney {
     };
   if (FOREIGN_CRAIGSLIST.test(bare)) return { dollar: null, odometer: null, bids };
   if (curated) return { dollar: 'USD', odometer: 'mi', bids };
-  for (const [tld, dollar] of DOLLAR_BY_TLD) if (tld.test(bare)) return { dollar, odometer: 'km', bids };
-  return { dollar: null, odometer: null, bids };
+  const named = page.currency && DOLLARS.has(page.currency) ? page.currency : null;
+  for (const [tld, dollar] of DOLLAR_BY_TLD)
+    if (tld.test(bare)) return { dollar: named ?? dollar, odometer: 'km', bids };
+  const region = page.region ? REGION_MONEY[page.region] : undefined;
+  return { dollar: named ?? region?.dollar ?? null, odometer: region?.odometer ?? null, bids };
 }
 
 /** A US dealer platform the evidence names (DealerCenter's `dws-` markup): dollars and miles. */

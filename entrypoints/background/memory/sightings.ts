@@ -62,7 +62,7 @@ export function noteSightings(data: NoteSightings, sender: Sender): Promise<Resu
   return received.finally(() => receiving.delete(received));
 }
 
-async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Result<null>> {
+async function receive({ sightings, page }: NoteSightings, sender: Sender): Promise<Result<null>> {
   if (sender.tab?.incognito) return ok(null);
   const settings = await memorySettings.get();
   const pageUrl = sender.url ?? '';
@@ -70,7 +70,7 @@ async function receive({ sightings }: NoteSightings, sender: Sender): Promise<Re
   // Lists saved before names were normalised are read through the same normaliser (isSiteOff).
   if (!settings.on || !first || isSiteOff(first.site, settings.offSites)) return ok(null);
   const host = new URL(pageUrl).hostname;
-  const rules = siteMoney(host);
+  const rules = siteMoney(host, page);
   const [cleared, forgotten] = await Promise.all([clearedAt.get(), forgottenAt.get()]);
   const received = Date.now();
   // The loopback build (tests, npm start's demo) has its second site, localhost, stand for a

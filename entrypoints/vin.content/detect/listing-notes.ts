@@ -5,6 +5,7 @@
 // most one message a second, whatever the page's size. Nothing is fetched: only what the page shows.
 import { type ListingFacts, recordDealer, recordFacts, sane } from '@/lib/memory/listing-facts';
 import type { Sighting } from '@/lib/memory/listing-memory';
+import { currencyCode, type PageLocale, regionOf } from '@/lib/memory/page-locale';
 import { SIGHTINGS_PER_MESSAGE } from '@/lib/vin/page-limits';
 import { cardSnippets } from './card-snippets';
 import { titleOf, wordsOf } from './card-title';
@@ -94,6 +95,26 @@ function sightingOf(placement: Placement, found: Occurrence[], doc: Document, no
     ...(Object.keys(facts).length ? { data: facts } : {}),
     noted,
   };
+}
+
+/**
+ * Where the page says it is (lib/memory/page-locale.ts): its language tag's region (the root's
+ * `lang`, a Content-Language meta, og:locale) and the currency code its markup names for prices.
+ */
+export function pageLocale(doc: Document): PageLocale {
+  const meta = (selector: string) => doc.querySelector(`meta[${selector}]`)?.getAttribute('content');
+  const language = [...doc.querySelectorAll('meta[http-equiv]')].find(
+    (m) => m.getAttribute('http-equiv')?.toLowerCase() === 'content-language',
+  );
+  const region = [doc.documentElement.lang, language?.getAttribute('content'), meta('property="og:locale"')]
+    .map(regionOf)
+    .find(Boolean);
+  const currency = currencyCode(
+    meta('itemprop="priceCurrency"') ??
+      meta('property="product:price:currency"') ??
+      meta('property="og:price:currency"'),
+  );
+  return { ...(region ? { region } : {}), ...(currency ? { currency } : {}) };
 }
 
 /**

@@ -5,7 +5,7 @@
 // Every vehicle's asking price and odometer as its card states them, with their currency and unit;
 // never a discount, a payment, a fee, a bid or a seller's distance; unknown where the card says none.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createListingNotes } from '@/entrypoints/vin.content/detect/listing-notes';
+import { createListingNotes, pageLocale } from '@/entrypoints/vin.content/detect/listing-notes';
 import type { Occurrence } from '@/entrypoints/vin.content/detect/occurrence';
 import type { Placement } from '@/entrypoints/vin.content/detect/place-strategies';
 import { readVehicleTitle, type VehicleTitle } from '@/lib/market/vehicle-title';
@@ -36,7 +36,9 @@ async function sightingsOf(path: string): Promise<Sighting[]> {
 /** Each vehicle of the page as the memory would keep it. */
 async function readPage(file: string, host: string): Promise<Map<string, CardReading>> {
   const sent = await sightingsOf(`listings/${file}`);
-  return new Map(sent.map((s) => [s.vin, readCard(s.card ?? [], s.data ?? {}, siteMoney(host))]));
+  // The host's rules with what the page says of itself, as the background reads them.
+  const rules = siteMoney(host, pageLocale(document));
+  return new Map(sent.map((s) => [s.vin, readCard(s.card ?? [], s.data ?? {}, rules)]));
 }
 
 const usd = (price: number) => ({ price, currency: 'USD' });
@@ -99,13 +101,9 @@ describe('the price and mileage each real site shows, read as a person reads the
 
   it('KSL: "Mileage: N" and the price line, not the seller\'s excerpt; "$1" and "Mileage: 0" are unknown', async () => {
     const read = await readPage('ksl-search.html', 'classifieds.ksl.com');
-    // ksl.com is not a curated site: its "$" and bare mileage are not assumed to be US units.
-    expect(read.get('2C3CCACG6CH275007')).toEqual({
-      price: 8900,
-      currency: null,
-      mileage: 121400,
-      unit: null,
-    });
+    // ksl.com is a site the user added: its card's place ("Provo, UT") says its "$" is the US dollar
+    // and its bare "Mileage: N" miles, as a person in the US reads them (issue 62 §3).
+    expect(read.get('2C3CCACG6CH275007')).toEqual({ ...usd(8900), ...mi(121400) });
     expect(read.get('2C3CCACG9CH273929')).toEqual({});
   });
 

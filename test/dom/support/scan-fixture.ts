@@ -16,6 +16,8 @@ export function loadFixture(name: string): void {
   const path = name.includes('/') ? name : `sites/${name}`;
   const html = readFileSync(join(process.cwd(), 'test/fixtures', path), 'utf8');
   document.documentElement.innerHTML = html.replace(/<!doctype html>/i, '').replace(/<\/?html[^>]*>/gi, '');
+  // The root's language tag, as the page's own <html lang> sets it (pageLocale reads it).
+  document.documentElement.lang = /<html[^>]*\blang="([^"]*)"/i.exec(html)?.[1] ?? '';
   attachDeclarativeShadowRoots(document);
 }
 

@@ -81,6 +81,39 @@ async function showVins(bg: Awaited<ReturnType<typeof startBackground>>, sender:
 }
 
 describe('the memory of vehicles seen', () => {
+  it('a site the user added says where it is: a US page\'s "$" and bare "Mileage: N" are kept as USD and miles; a bare page\'s unsaid (issue 62 §3)', async () => {
+    const bg = await startBackground({ configured: true });
+    // KSL's card (test/fixtures/listings/ksl-search.html): "$8,900", "Mileage: 121,400", no unit.
+    const ksl = [
+      ['div listing-detail-line price < div listing', '$8,900'],
+      ['div listing-detail-line mileage < div listing', 'Mileage: 121,400'],
+    ] as Array<[string, string]>;
+    const us = {
+      ...tab(7, 'https://classifieds.ksl.com/search/?keyword=chrysler'),
+      id: bg.senders.page.id,
+    } as Sender;
+    await showVins(bg, us, [VIN]);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, card: ksl }], page: { region: 'US' } }, us);
+    const bare = { ...tab(8, 'https://www.some-classifieds.com/cars/'), id: bg.senders.page.id } as Sender;
+    await showVins(bg, bare, [VIN]);
+    await bg.deliver('noteSightings', { sightings: [{ vin: VIN, card: ksl }] }, bare);
+    const history = await bg.deliver('getVehicleHistory', { vin: VIN }, bg.senders.page);
+    const bySite = Object.fromEntries(
+      history.value.listings.map((l: { site: string; prices: unknown; miles: unknown }) => [
+        l.site,
+        [l.prices, l.miles],
+      ]),
+    );
+    expect(bySite['classifieds.ksl.com']).toEqual([
+      [[expect.any(Number), 8900, 'USD']],
+      [[expect.any(Number), 121400, 'mi']],
+    ]);
+    expect(bySite['some-classifieds.com']).toEqual([
+      [[expect.any(Number), 8900, '']],
+      [[expect.any(Number), 121400, '']],
+    ]);
+  });
+
   it("the previous release's library opens with every report, fact and copy, and gains the memory", async () => {
     const bg = await startBackground({ configured: true });
     await previousReleaseLibrary();
