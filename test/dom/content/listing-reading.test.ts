@@ -122,6 +122,8 @@ describe('the price and mileage each real site shows, read as a person reads the
     const lot = read.get('TRUWT28N251018665');
     expect(lot?.sold).toBe(true);
     expect(lot?.mileage).toBeUndefined();
+    // The final bid (in the headline, a paragraph and the page's data) is no asking price.
+    expect(lot?.price).toBeUndefined();
     expect(lot?.currency ?? null).toBeNull();
   });
 });
