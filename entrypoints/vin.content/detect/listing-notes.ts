@@ -43,9 +43,14 @@ function linkFor(placement: Placement, records: Array<Record<string, unknown>>, 
   return url && url.length <= 2000 ? url : undefined;
 }
 
-/** A page about one vehicle with no card of its own: the block around its title, up to other headings. */
+/**
+ * A page about one vehicle with no card of its own: the block around its title, up to other headings;
+ * with no <h1> (Carvana's vehicle page draws it by script, an auction lot titles itself in a <div>),
+ * its main content, else its body (the card's reading stops after 4,000 characters).
+ */
 function pageCard(doc: Document): Element | null {
   let scope: Element | null = doc.querySelector('h1');
+  if (!scope) return doc.querySelector('main, [role="main"]') ?? doc.body;
   while (scope?.parentElement && scope.parentElement !== doc.documentElement) {
     const up: Element = scope.parentElement;
     if (up.querySelectorAll('h1, h2').length > 1) break;
@@ -82,9 +87,15 @@ function sightingOf(placement: Placement, found: Occurrence[], doc: Document, no
   // vehicle, the document's title (Carvana's vehicle page draws its heading by script).
   const heading = card && titleOf(card);
   const name = records.find((r) => typeof r.name === 'string')?.name as string | undefined;
-  const title = [heading && wordsOf(heading), name, card && wordsOf(card), whole && doc.title].find(
-    (t) => t && /\b(19|20)\d\d\b/.test(t),
-  );
+  // A page with no <h1> is read whole: its document title names the vehicle before its words do.
+  const untitled = whole && !doc.querySelector('h1');
+  const title = [
+    heading && wordsOf(heading),
+    name,
+    untitled && doc.title,
+    card && wordsOf(card),
+    whole && doc.title,
+  ].find((t) => t && /\b(19|20)\d\d\b/.test(t));
   const dealer = records.map(recordDealer).find(Boolean) ?? (card && cardDealer(card));
   return {
     vin: placement.vin as Sighting['vin'],

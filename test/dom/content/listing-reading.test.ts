@@ -34,8 +34,8 @@ async function sightingsOf(path: string): Promise<Sighting[]> {
 }
 
 /** Each vehicle of the page as the memory would keep it. */
-async function readPage(file: string, host: string): Promise<Map<string, CardReading>> {
-  const sent = await sightingsOf(`listings/${file}`);
+async function readPage(file: string, host: string, folder = 'listings'): Promise<Map<string, CardReading>> {
+  const sent = await sightingsOf(`${folder}/${file}`);
   // The host's rules with what the page says of itself, as the background reads them.
   const rules = siteMoney(host, pageLocale(document));
   return new Map(sent.map((s) => [s.vin, readCard(s.card ?? [], s.data ?? {}, rules)]));
@@ -110,6 +110,15 @@ describe('the price and mileage each real site shows, read as a person reads the
   it('a French auction lot: "85000 km" in the sub-headline; "(g/km)", "kWh/100 km" and "Garanti" are no mileage; no price shown', async () => {
     const read = await readPage('eu-auction-lot.html', 'www.bca-europe.fr');
     expect(read.get('WAULFAFR8DA002471')).toEqual({ mileage: 85000, unit: 'km' });
+  });
+
+  it('a page about one vehicle with no <h1> (Carvana draws it by script; an auction lot titles itself in a <div>): its figures are read from its main block or body (issue 62 §3)', async () => {
+    // test/fixtures/corpus/carvana-vehicle.html: "$9,590" and "181,022 miles" in its summary.
+    const carvana = await readPage('carvana-vehicle.html', 'www.carvana.com', 'corpus');
+    expect(carvana.get('1FTEF14N5KNB35920')).toEqual({ ...usd(9590), ...mi(181022) });
+    // test/fixtures/corpus/eu-auction-lot.html: "Mileage 187,400 km"; "Current bid €7,450" is a bid.
+    const lot = await readPage('eu-auction-lot.html', 'www.bca-europe.fr', 'corpus');
+    expect(lot.get('WDD2040481A712345')).toEqual({ mileage: 187400, unit: 'km' });
   });
 
   it("Cars & Bids: bids are no asking price; the quick facts' bare mileage in miles", async () => {
