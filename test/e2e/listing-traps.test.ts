@@ -8,7 +8,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeOf } from './support/closed-shadow';
-import { AUDI, CARS_RESULTS, resultsPage, TRUECAR_RESULTS, truecarShows } from './support/listing-sites';
+import {
+  AUDI,
+  CARS_LAYERS,
+  CARS_RESULTS,
+  LAYER_VINS,
+  resultsPage,
+  TRUECAR_RESULTS,
+  truecarShows,
+} from './support/listing-sites';
 import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -72,5 +80,50 @@ describe('one vehicle on two real results pages, their traps and their stretched
     await expect.poll(() => last.badge.text()).toContain('Forgotten');
     expect(last.tab.url()).toBe(CARS_RESULTS);
     await last.tab.close();
+  });
+
+  it("cars.com's card layers at z-index 10 and 20: each pill takes the mouse at 1280 and 390 px; the page's own bar and backdrop still cover it", async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 740],
+    ] as const) {
+      const tab = await stack.browser.context.newPage();
+      await tab.setViewportSize({ width, height });
+      await tab.goto(CARS_LAYERS);
+      for (const vin of LAYER_VINS) {
+        await tab.waitForSelector(`[data-vhl-vin="${vin}"]`);
+        const badge = await badgeOf(tab, vin);
+        // A click that reached the card's link, photo block or sponsored link would leave the page.
+        await badge.open();
+        expect(tab.url(), `${vin} at ${width} px`).toBe(CARS_LAYERS);
+        await tab.keyboard.press('Escape');
+      }
+      // What the page sees at the first pill's centre: the host, until the page's own layer is there.
+      const hitAt = () =>
+        tab.evaluate(() => {
+          const host = document.querySelector<HTMLElement>('vhl-badge') as HTMLElement;
+          const box = host.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit?.closest('vhl-badge, .filter-bar, .page-overlay')?.className || hit?.localName;
+        });
+      await tab.evaluate(() => {
+        const host = document.querySelector('vhl-badge') as HTMLElement;
+        window.scrollBy(0, host.getBoundingClientRect().top - 200);
+      });
+      await expect.poll(hitAt).toBe('vhl-badge');
+      if (width === 390) {
+        // The sticky filter bar (z-index 9995, 48 px at the top) scrolled over the pill: it covers it.
+        await tab.evaluate(() => {
+          const host = document.querySelector('vhl-badge') as HTMLElement;
+          window.scrollBy(0, host.getBoundingClientRect().top - 12);
+        });
+        await expect.poll(hitAt).toBe('filter-bar');
+      } else {
+        // A dialog's backdrop (fixed, z-index 20) covers the pill, as it covers the card.
+        await tab.evaluate(() => document.querySelector('.page-overlay')?.classList.add('open'));
+        await expect.poll(hitAt).toBe('page-overlay open');
+      }
+      await tab.close();
+    }
   });
 });

@@ -6,6 +6,7 @@
 import type { RecordCounts } from '@/lib/domain';
 import { listingMismatch } from '@/lib/vin/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
+import { titleOf } from '../detect/card-title';
 import { BADGE_TAG } from '../detect/occurrence';
 import type { BadgeHandle } from '../detect/page-scanner';
 import type { Placement } from '../detect/placement';
@@ -160,7 +161,10 @@ export function mountBadge(
         if (holdLooked) return null;
         holdLooked = true;
         const hold = planHold(holder, anchor);
-        const z = overlayLift(placement.card);
+        // Where the pill goes (spot-watch.ts): by the title's last line, or the VIN's text.
+        const z = overlayLift(placement.card, [
+          placement.append === 'first' ? titleOf(placement.card) : anchor,
+        ]);
         if (!z) return hold;
         return () => {
           hold?.();

@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 export const AUDI = 'WAULFAFR6DA001366';
 export const CARS_RESULTS = 'https://www.cars.com/shopping/results/?stock_type=used&zip=98101';
 export const TRUECAR_RESULTS = 'https://www.truecar.com/used-cars-for-sale/listings/?buyOnline=true';
+/** cars.com results whose cards draw layers at z-index 10 and 20 (issue 62 §2), and their VINs. */
+export const CARS_LAYERS = 'https://www.cars.com/shopping/used-seattle-wa/';
+export const LAYER_VINS = ['WAULFAFR6DA001366', '5FNRL38297B007384', '1C41JUEJ6NC004408'];
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/listings/${name}`, import.meta.url), 'utf8');
@@ -17,6 +20,7 @@ export const truecarShows = { mileage: '48,260 miles' };
 
 /** The page a request to either site is answered with; null for any other. */
 export function resultsPage(url: string): string | null {
+  if (url.startsWith(CARS_LAYERS)) return fixture('cars-com-results-layers.html');
   if (url.startsWith('https://www.cars.com/shopping/')) return fixture('cars-com-search.html');
   if (url.startsWith('https://www.truecar.com/used-cars-for-sale/listings/'))
     return fixture('truecar-search.html').replace('48,260 miles', truecarShows.mileage);
