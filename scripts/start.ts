@@ -40,7 +40,7 @@ await options.getByRole('button', { name: 'Test connection and save' }).click();
 await options.getByRole('status').waitFor({ timeout: 15_000 });
 
 // A second demo site first (its own host, localhost): listing.html's Cruze is for less there, and
-// listing.html's Ram then states fewer miles than it did there: the badges have a memory to tell
+// listing.html's Ram states 14,000 fewer miles than it does there: the badges have a memory to tell
 // (issues 45 and 54), both on the demo listing.
 const dealerTwo = `${server.origin.replace('127.0.0.1', 'localhost')}/demo/dealer-two.html`;
 const second = await browser.context.newPage();

@@ -48,7 +48,14 @@ export interface HistoryLine {
 export function historyWords(history: VehicleHistory, today: number): HistoryLine[] {
   const lines: HistoryLine[] = [];
   const { mileage, change, cheaper, relisted, before, current } = history;
-  if (mileage) {
+  if (mileage && 'differs' in mileage) {
+    const { stated, differs } = mileage;
+    lines.push({
+      tone: 'neutral',
+      finding: true,
+      text: `Mileage differs: ${differs.where} showed ${distance(differs.value, differs.unit)} at the same time (${day(differs.at, today)}); this listing says ${distance(stated.value, stated.unit)}.`,
+    });
+  } else if (mileage) {
     const { stated } = mileage;
     const said = `This listing has said ${distance(stated.value, stated.unit)} since ${day(stated.at, today)}`;
     lines.push({

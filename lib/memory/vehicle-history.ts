@@ -13,6 +13,9 @@ const EARLIER = 12 * 60;
 const RECENT = 30 * 24 * 60;
 /** Miles a reading may differ by (rounding, a test drive; 160 km) before it is a warning. */
 const SLACK_MILES = 100;
+/** Two sites' readings of one minute this far apart (miles, and share) are more than feeds lagging. */
+const DIFFER_MILES = 1000;
+const DIFFER_SHARE = 0.02;
 /** Kilometres in a mile (exact, by definition). */
 const KM_PER_MILE = 1.609344;
 
@@ -49,10 +52,12 @@ export interface VehicleHistory {
   cheaper: ListingNow | null;
   /** This listing was relisted: for sale again after it was sold, or new after another one ended. */
   relisted: { at: number; afterSold: true } | { at: number; afterSold: false; ended: number } | null;
-  /** The mileage this listing states is lower than a reading stated before it. */
+  /** The mileage this listing states is lower than a reading stated before it; or, stated in the
+   * same minute as another site's (no order between them), far from it: a difference, no warning. */
   mileage:
     | { stated: Reading; earlier: Reading }
     | { stated: Reading; report: number; date: string | null }
+    | { stated: Reading; differs: Reading }
     | null;
 }
 
@@ -168,6 +173,16 @@ function mileageDrop(
       worst = { value: point[1], unit: pointUnit, where, at: point[0] };
   }
   if (worst) return { stated, earlier: worst };
+  // Another site's reading of this very minute: no order, so no warning; said only when the two are
+  // further apart than dealers' feeds usually are (a few hundred miles).
+  for (const l of others)
+    for (const p of l.miles) {
+      const pointUnit = unitOf(p[2]);
+      if (p[0] !== stated.at || !pointUnit) continue;
+      const gap = Math.abs(inMiles(p[1], pointUnit) - statedMiles);
+      if (gap > DIFFER_MILES && gap > DIFFER_SHARE * statedMiles)
+        return { stated, differs: { value: p[1], unit: pointUnit, where: l.site, at: p[0] } };
+    }
   const reportAt = reportMinute(report?.date ?? null);
   if (report && reportAt !== null && reportAt < stated.at && report.miles > statedMiles + SLACK_MILES)
     return { stated, report: report.miles, date: report.date };

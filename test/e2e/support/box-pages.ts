@@ -1,14 +1,14 @@
 // Pages for measuring the badge from a listing page's own script (issue 55): a cars.com results card
 // (test/fixtures/listings/cars-com-search.html's shape, one card, the same layout whatever its
-// vehicle) and a TrueCar one for an earlier sighting, both at their real addresses, the vehicle and
-// its miles taken from the address so that two vehicles' pages differ in nothing else.
+// vehicle) at its real address, the vehicle and its miles taken from the address so that two
+// vehicles' pages differ in nothing else.
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>
   body { margin: 0; font: 14px sans-serif; } .vehicle-card { position: relative; margin: 40px; padding: 12px; width: 360px; border: 1px solid #ddd; }
   .vehicle-card-link::after { content: ''; position: absolute; inset: 0; z-index: 1; }
 </style></head><body>${body}</body></html>`;
 
-/** The page a request to either site is answered with; null for any other. */
+/** The page a request to cars.com is answered with; null for any other. */
 export function boxPage(href: string): string | null {
   const url = new URL(href);
   const vin = url.searchParams.get('vin') ?? '';
@@ -22,19 +22,11 @@ export function boxPage(href: string): string | null {
 <div class="mileage">${miles} mi.</div><div class="price-section"><span class="primary-price">$12,995</span></div>
 <div class="miles-from">Bellevue, WA (9 mi.)</div><spark-button data-vin="${vin}">Check availability</spark-button></div>`,
     );
-  if (url.hostname === 'www.truecar.com')
-    return page(
-      'Used cars for sale | TrueCar shape',
-      `<div class="vehicle-card" data-test="usedListing" data-test-item="${vin}"><div>${title}</div>
-<div data-test="vehicleCardPricingBlockPrice">$13,495</div><div data-test="vehicleMileage">${miles} miles</div><div>VIN${vin}</div></div>`,
-    );
   return null;
 }
 
 export const carsPage = (vin: string, miles: number, title: string) =>
   `https://www.cars.com/shopping/results/?vin=${vin}&miles=${miles}&title=${encodeURIComponent(title)}`;
-export const truecarPage = (vin: string, miles: number, title: string) =>
-  `https://www.truecar.com/used-cars-for-sale/listings/?vin=${vin}&miles=${miles}&title=${encodeURIComponent(title)}`;
 
 /** Run in the page: the badge's boxes as the page's own script can measure them. */
 export const measureBadge = (vin: string) => {

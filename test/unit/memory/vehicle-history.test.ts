@@ -158,6 +158,16 @@ describe("what the panel says of a vehicle's history", () => {
     memory = seen(memory, AUTOTRADER, minute, { price: 18900, mileage: 51450 });
     expect(vehicleHistory(memory, keyOf(CARS), minute).mileage).toBeNull();
     expect(vehicleHistory(memory, keyOf(AUTOTRADER), minute).mileage).toBeNull();
+    // Far apart in the same minute (112,000 and 98,000): said as a difference, never as a warning.
+    let far = seen([], CARS, minute, { mileage: 112000 });
+    far = seen(far, AUTOTRADER, minute, { mileage: 98000 });
+    const words = historyWords(vehicleHistory(far, keyOf(AUTOTRADER), minute), minute);
+    expect(words.filter((l) => l.warn)).toEqual([]);
+    expect(words[0]).toMatchObject({
+      tone: 'neutral',
+      finding: true,
+      text: `Mileage differs: cars.com showed 112,000 mi at the same time (${day(minute, minute)}); this listing says 98,000 mi.`,
+    });
     // A minute later the order is known: autotrader's lower reading, stated after cars.com's, warns.
     let later = seen([], CARS, minute, { mileage: 51450 });
     later = seen(later, AUTOTRADER, minute + 1, { mileage: 51200 });
