@@ -6,7 +6,15 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firefoxBadgeOf } from './support/firefox-closed-shadow';
 import { servedTab } from './support/firefox-served';
-import { AUDI, CARS_RESULTS, resultsPage, TRUECAR_RESULTS, truecarShows } from './support/listing-sites';
+import {
+  AUDI,
+  CARS_LAYERS,
+  CARS_RESULTS,
+  LAYER_VINS,
+  resultsPage,
+  TRUECAR_RESULTS,
+  truecarShows,
+} from './support/listing-sites';
 import { startFirefoxStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startFirefoxStack>>;
@@ -55,5 +63,37 @@ describe('Firefox: one vehicle on two real results pages, their traps and their 
     await expect.poll(() => last.badge.text()).toContain('Forgotten');
     expect(last.tab.url()).toBe(CARS_RESULTS);
     await last.tab.close();
+  });
+
+  it("cars.com's card layers at z-index 10 and 20: each pill takes the mouse at 1280 and 390 px; the sticky filter bar still covers it", async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 740],
+    ] as const) {
+      const tab = await servedTab(stack.firefox.browser, resultsPage);
+      await tab.setViewport({ width, height });
+      await tab.goto(CARS_LAYERS);
+      for (const vin of LAYER_VINS) {
+        await tab.waitForSelector(`[data-vhl-vin="${vin}"]`, { timeout: 15_000 });
+        const badge = firefoxBadgeOf(stack.firefox, tab, vin);
+        // A click that reached the card's link, photo block or sponsored link would leave the page.
+        await badge.open();
+        expect(tab.url(), `${vin} at ${width} px`).toBe(CARS_LAYERS);
+        await tab.keyboard.press('Escape');
+      }
+      if (width === 390) {
+        // The filter bar (sticky, z-index 9995) scrolled over the first pill: it takes the point.
+        const hit = await tab.evaluate(() => {
+          const host = document.querySelector('vhl-badge') as HTMLElement;
+          window.scrollBy(0, host.getBoundingClientRect().top - 12);
+          const box = host.getBoundingClientRect();
+          return document
+            .elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+            ?.closest('.filter-bar')?.className;
+        });
+        expect(hit).toBe('filter-bar');
+      }
+      await tab.close();
+    }
   });
 });
