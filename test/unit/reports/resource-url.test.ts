@@ -2,6 +2,7 @@
 // browsers resolve them (issue 44): a trailing dot names the same host (`localhost.` reached this
 // computer's port 631 in both browsers), IPv6 ranges apply to IPv6 literals only (`fcdn.example` is a
 // public name), the service's own host is refused with or without its dot.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, isPrivateHost, refusedUrl } from '@/lib/reports/offline/resource-url';
 
@@ -80,5 +81,82 @@ describe('hosts a copy never downloads from', () => {
     expect(refused('https://fcdn.example/report.css')).toBeNull();
     expect(refused('https://fe8.cdn.example/seal.svg')).toBeNull();
     expect(refused('http://[2606:4700::1111]/font.woff2')).toBeNull();
+  });
+});
+
+// Issue 63 §3: names read as the open-source resolver behind sslip.io and nip.io reads them (its
+// README and its ipv4/ipv6 patterns: the leftmost run of four numbers of 0-255 joined by dots or
+// dashes, or 8 hex digits; IPv6 in one label with dashes for colons, "--1" for ::1).
+describe('wildcard DNS names, every spelling the resolver reads', () => {
+  it('a private address after an out-of-range number, in IPv6 with dashes, or IPv4 behind IPv6', () => {
+    for (const host of [
+      '300.10.0.0.1.nip.io', // "300" is no octet: the resolver skips it and answers 10.0.0.1
+      'a.999.192.168.1.1.sslip.io',
+      '256-127-0-0-1.sslip.io',
+      'x.1.2.10.0.0.1.nip.io', // overlapping runs: 1.2.10.0 is public, 10.0.0.1 is not
+      '--1.sslip.io', // ::1
+      'app.--1.sslip.io',
+      'fe80--1.sslip.io',
+      'fd00--a.sslip.io',
+      'fc00-0-0-0-0-0-0-1.sslip.io',
+      'cdn---1.sslip.io',
+      '--ffff-7f00-1.sslip.io', // ::ffff:127.0.0.1
+      '64-ff9b--a00-1.sslip.io', // NAT64 of 10.0.0.1
+      '2002-a00-1--1.sslip.io', // 6to4 of 10.0.0.1
+      '--.sslip.io', // ::
+      'fec0--1.nip.io',
+    ])
+      expect(isPrivateHost(host), host).toBe(true);
+  });
+
+  it('public spelled addresses and ordinary names stay allowed', () => {
+    for (const host of [
+      '2606-4700-4700--1111.sslip.io', // a public resolver's IPv6
+      '2001-db8--1.sslip.io',
+      '300.203.0.113.9.nip.io',
+      'my-app--1.sslip.io', // no run the resolver reads as ::1
+      'cdn-images.sslip.io',
+      'fe80-cdn.example.com', // not a wildcard service
+      '--1.example.com',
+    ])
+      expect(isPrivateHost(host), host).toBe(false);
+  });
+
+  it('IPv6 literals by range: NAT64, 6to4 and IPv4-mapped are refused, a public one is not', () => {
+    for (const url of ['http://[64:ff9b::a00:1]/x', 'http://[2002:a00:1::1]/x', 'http://[::ffff:10.0.0.1]/x'])
+      expect(refused(url), url).toBe('a private or local address');
+    expect(refused('http://[2606:4700:4700::1111]/x.css')).toBeNull();
+  });
+
+  it('any private IPv4 address spelled anywhere in any form, after any labels: refused (property)', () => {
+    const octet = fc.integer({ min: 0, max: 255 });
+    const privateV4 = fc.oneof(
+      fc.tuple(fc.constant(10), octet, octet, octet),
+      fc.tuple(fc.constant(127), octet, octet, octet),
+      fc.tuple(fc.constant(192), fc.constant(168), octet, octet),
+      fc.tuple(fc.constant(172), fc.integer({ min: 16, max: 31 }), octet, octet),
+      fc.tuple(fc.constant(100), fc.integer({ min: 64, max: 127 }), octet, octet),
+    );
+    const junk = fc.array(fc.stringMatching(/^[a-z0-9]{1,6}$/), { maxLength: 3 });
+    fc.assert(
+      fc.property(
+        privateV4,
+        junk,
+        fc.constantFrom('.', '-', 'hex'),
+        fc.constantFrom('nip.io', 'sslip.io'),
+        (ip, before, form, zone) => {
+          const spelled =
+            form === 'hex' ? ip.map((n) => n.toString(16).padStart(2, '0')).join('') : ip.join(form);
+          const host = [...before, spelled, zone].join('.');
+          expect(isPrivateHost(host), host).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('bad input gets an answer at once: a 253-character name, a label of 63 dashes', () => {
+    const long = `${'a1-'.repeat(60)}x.sslip.io`.slice(-253);
+    expect(typeof isPrivateHost(long)).toBe('boolean');
+    expect(isPrivateHost(`${'-'.repeat(63)}.sslip.io`)).toBe(true); // "::" at most: unspecified
   });
 });
