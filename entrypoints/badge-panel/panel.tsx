@@ -22,6 +22,7 @@ import { type HeldFacts, heldFactsLine } from '@/lib/reports/facts/held-facts';
 import { decodeLine } from '@/lib/vin/decode-line';
 import type { PanelProps } from '../vin.content/badge/panel-contract';
 import { send } from '../vin.content/send';
+import { cycleFocus, keepFocusInside } from './focus-cycle';
 import { FreeFactsPart, recallFinding } from './free-facts-part';
 
 interface PanelState {
@@ -135,6 +136,10 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     document.addEventListener('pointerdown', this.outside, true);
     document.addEventListener('keydown', this.escape, true);
     const panel = this.root.current;
+    // Tab cycles inside the open badge, the same for every press (focus-cycle.ts).
+    const shadow = panel?.getRootNode();
+    shadow?.addEventListener('keydown', this.tab as EventListener, true);
+    shadow?.addEventListener('focusin', this.focused, true);
     // In the top layer (a popover) on every screen (issue 54): no card's containment, clipping or
     // stretched link can hide or cover it there.
     panel?.showPopover?.();
@@ -177,7 +182,25 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
       this.setState({ up, top, left, maxHeight });
   }
 
+  /** Focus has been in the badge since the panel opened (focus-cycle.ts keeps it there). */
+  focusInside = false;
+  focused = () => {
+    this.focusInside = true;
+  };
+  tab = (event: KeyboardEvent) => {
+    const panel = this.root.current;
+    if (panel) cycleFocus(event, panel);
+  };
+
+  override componentDidUpdate() {
+    const panel = this.root.current;
+    if (panel) keepFocusInside(panel, this.props.pill, this.focusInside);
+  }
+
   override componentWillUnmount() {
+    const shadow = this.root.current?.getRootNode();
+    shadow?.removeEventListener('keydown', this.tab as EventListener, true);
+    shadow?.removeEventListener('focusin', this.focused, true);
     cancelAnimationFrame(this.frame);
     removeEventListener('scroll', this.follow, { capture: true });
     removeEventListener('resize', this.follow);
@@ -344,6 +367,10 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
               }
         }
         aria-label={`Vehicle ${decode.vin}`}
+        // A dialog: Tab cycles inside it until Escape (or a click outside) returns to the page.
+        role="dialog"
+        aria-modal="true"
+        aria-description="Tab moves between this panel's controls; Escape returns to the page."
       >
         <header class="head">
           <span class="mark" aria-hidden="true">

@@ -7,7 +7,7 @@
 // top layer, included) and the document's scroll size: equal.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { boxPage, carsPage, measureBadge } from './support/box-pages';
+import { boxPage, carsPage, measureBadge, seenTabs, TAB_PRESSES, watchTabs } from './support/box-pages';
 import { badgeOf } from './support/closed-shadow';
 import { startStack } from './support/setup-extension';
 
@@ -58,8 +58,20 @@ async function measured(
   }
   const open = await tab.evaluate(measureBadge, vin);
   const words = await badge.text();
+  // The keyboard as the page can count it (issue 63): Escape gives focus back to the pill, Enter
+  // opens the panel again, then Tabs; Escape and one Tab leave the badge.
+  await tab.keyboard.press('Escape');
+  await expect.poll(() => badge.text()).not.toMatch(/Watch this vehicle/);
+  await tab.evaluate(watchTabs);
+  await tab.keyboard.press('Enter');
+  await expect.poll(() => badge.text()).toMatch(/Watch this vehicle/);
+  for (let i = 0; i < TAB_PRESSES; i++) await tab.keyboard.press('Tab');
+  await tab.keyboard.press('Escape');
+  await tab.keyboard.press('Tab');
+  await expect.poll(() => tab.evaluate(seenTabs).then((seen) => seen.length)).toBe(TAB_PRESSES + 1);
+  const tabs = await tab.evaluate(seenTabs);
   await tab.close();
-  return { closed, open, words };
+  return { closed, open, words, tabs };
 }
 
 describe.each([false, true])('the badge measured by the page (phone: %s)', (phone) => {
@@ -84,6 +96,12 @@ describe.each([false, true])('the badge measured by the page (phone: %s)', (phon
 
     expect(known.closed).toEqual(unknown.closed);
     expect(known.open).toEqual(unknown.open);
+    // Every Tab in the open panel prevented, focus on the badge's host; then one that leaves it.
+    expect(known.tabs).toEqual([
+      ...Array(TAB_PRESSES).fill('prevented vhl-badge'),
+      expect.stringMatching(/^moved /),
+    ]);
+    expect(known.tabs).toEqual(unknown.tabs);
     // The open panel is more than the pill: measured where the page can see it.
     const [, top = 0, , bottom = 0] = known.open.hit;
     expect(bottom - top).toBeGreaterThan(200);

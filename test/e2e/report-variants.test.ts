@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportFacts } from '@/lib/reports/facts/report-facts';
 import { firefoxPath } from '../../scripts/browser-paths';
 import { bundlePage } from '../support/bundle-page';
-import { hiddenCopyTrap } from '../support/report-hidden-rows';
+import { HIDING_FORMS, hiddenCopyTrap } from '../support/report-hidden-rows';
 import { factValues, REPORT_VARIANTS, variantHtml } from '../support/report-variants';
 
 const ENTRY = `import { extractFacts } from './lib/reports/facts/extract-facts';
@@ -64,5 +64,12 @@ describe.each(['Chromium', 'Firefox'])("%s: facts only from what the report's ow
   it('a hidden "No Issues Reported" copy of the accident row before the visible one: 2 accidents, severe', async () => {
     const facts = await (readers[browser] as Read)(hiddenCopyTrap());
     expect(facts.accidents?.value).toEqual({ count: 2, worst: 'severe' });
+  });
+
+  it("the copy hidden by every form of the report's own styles (issue 63): 2 accidents, severe", async () => {
+    for (const [form, css] of Object.entries(HIDING_FORMS)) {
+      const facts = await (readers[browser] as Read)(hiddenCopyTrap(css));
+      expect(facts.accidents?.value, form).toEqual({ count: 2, worst: 'severe' });
+    }
   });
 });

@@ -31,10 +31,32 @@ interface Parts {
   records: HistoryRecord[];
 }
 
-const rowById = (rows: TableRow[], id: string) => rows.find((r) => r.id === id) ?? null;
-const rowByLabel = (rows: TableRow[], label: RegExp) => rows.find((r) => label.test(r.label)) ?? null;
+/**
+ * The one row shown for a fact; null when none, or when two shown copies disagree (a copy the
+ * report's styles hide in a way not read here must never decide: "not read", never the first).
+ */
+function oneOf<T>(rows: T[], same: (a: T, b: T) => boolean): T | null {
+  const [first, ...rest] = rows;
+  return first !== undefined && rest.every((r) => same(first, r)) ? first : null;
+}
+const sameCells = (a: TableRow, b: TableRow) =>
+  a.cells.map((c) => `${c.text}|${c.icon}|${c.alert}`).join() ===
+  b.cells.map((c) => `${c.text}|${c.icon}|${c.alert}`).join();
+const rowById = (rows: TableRow[], id: string) =>
+  oneOf(
+    rows.filter((r) => r.id === id),
+    sameCells,
+  );
+const rowByLabel = (rows: TableRow[], label: RegExp) =>
+  oneOf(
+    rows.filter((r) => label.test(r.label)),
+    sameCells,
+  );
 const overviewRow = (parts: Parts, pattern: RegExp) =>
-  parts.overview.find((r) => pattern.test(r.text)) ?? null;
+  oneOf(
+    parts.overview.filter((r) => pattern.test(r.text)),
+    (a, b) => a.text === b.text && a.icon === b.icon,
+  );
 /** Cells that say something (not "---", "no data", "See Details"). */
 const saying = (row: TableRow | null) => (row?.cells ?? []).filter((c) => !saysNothing(c.text));
 

@@ -1,20 +1,47 @@
 // What a report's own stylesheets say of an element's visibility (issue 55): reports hide rows by
 // class (a hidden copy saying "No Issues Reported" before the visible "Accident Reported"), so facts
 // are read only from what these rules show. Built from the report's inline <style> sheets (remote
-// <link> sheets, which the bare report does not load, are not guessed) and element.matches(): the
-// cascade (importance, specificity, order, then the element's style attribute) for display, opacity,
-// visibility and font-size, with @media read at a fixed desktop screen of 1280x800. Works on an inert
-// DOMParser document: nothing is laid out (the viewer's sandboxed frame cannot be read).
+// <link> sheets, which the bare report does not load, are not guessed; an @import is skipped, as the
+// viewer's sanitiser drops it) and element.matches(), which decides every selector as the CSS
+// Selectors spec does (:is(), :not(), :where(), attribute selectors): the cascade (importance,
+// @layer order with unlayered rules winning, specificity, order, then the element's style attribute)
+// for the properties that hide words, with @media, @container and @supports read at a fixed desktop
+// screen of 1280x800, and CSS nesting resolved as `:is(parent)`. Statement at-rules (`@charset "…";`,
+// `@import …;`, `@layer a, b;`) end at their semicolon, as the CSS Syntax spec reads them. Works on
+// an inert DOMParser document: nothing is laid out (the viewer's sandboxed frame cannot be read).
 
 /** The properties that decide whether a reader sees an element's words. */
-type Prop = 'display' | 'opacity' | 'visibility' | 'font-size';
-const PROPS: readonly Prop[] = ['display', 'opacity', 'visibility', 'font-size'];
+type Prop =
+  | 'display'
+  | 'opacity'
+  | 'visibility'
+  | 'font-size'
+  | 'content-visibility'
+  | 'clip-path'
+  | 'height'
+  | 'max-height'
+  | 'overflow'
+  | 'overflow-y';
+const PROPS: readonly Prop[] = [
+  'display',
+  'opacity',
+  'visibility',
+  'font-size',
+  'content-visibility',
+  'clip-path',
+  'height',
+  'max-height',
+  'overflow',
+  'overflow-y',
+];
 export type Declared = Partial<Record<Prop, string>>;
 
 interface Rule {
   selector: string;
   specificity: number;
   order: number;
+  /** Its @layer's rank (first named first), or null: unlayered, which wins over every layer. */
+  layer: number | null;
   declarations: Array<{ prop: Prop; value: string; important: boolean }>;
 }
 
@@ -86,9 +113,14 @@ export function specificity(selector: string): number {
   return ids * 1_000_000 + classes * 1_000 + types;
 }
 
-/** The rightmost compound's key: `#id`, `.class`, a tag name, or '*' (indexes the rules). */
+/**
+ * The rightmost compound's key: `#id`, `.class`, a tag name, or '*' (indexes the rules). A compound
+ * with a functional pseudo-class or an attribute selector (`:is(.a, .b)`, `:not(.shown)`,
+ * `[class~="row"]`) is tried on every element: element.matches() decides.
+ */
 function keyOf(selector: string): string {
   const last = selector.split(/[\s>+~]+(?![^([]*[)\]])/).pop() ?? '';
+  if (/[([]/.test(last)) return '*';
   return (
     /#[\w-]+/.exec(last)?.[0] ??
     /\.[\w-]+/.exec(last)?.[0] ??
@@ -119,36 +151,193 @@ function declarationsOf(block: string): Rule['declarations'] {
   return out;
 }
 
-/** Every rule of a stylesheet's text whose @media holds, in order (other at-rules' contents skipped). */
-export function parseRules(css: string, rules: Rule[] = [], media = true): Rule[] {
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+/** Where the first of `stops` is, from `from`, outside strings, parentheses and brackets; -1 if none. */
+function findTop(text: string, from: number, stops: string): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '"' || c === "'") {
+      const close = text.indexOf(c, i + 1);
+      if (close < 0) return -1;
+      i = close;
+    } else if (c === '(' || c === '[') depth++;
+    else if ((c === ')' || c === ']') && depth > 0) depth--;
+    else if (depth === 0 && stops.includes(c)) return i;
+  }
+  return -1;
+}
+
+/** Just after the '}' that closes the block opened at `open`, strings counted; the text's end if none. */
+function blockEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const next = findTop(text, i, '{}');
+    if (next < 0) return text.length;
+    i = next;
+    if (text[i] === '{') depth++;
+    else if (--depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/** A selector list's selectors, split at its top-level commas. */
+function selectorsOf(list: string): string[] {
+  const out: string[] = [];
+  let at = 0;
+  for (let comma = findTop(list, 0, ','); comma >= 0; comma = findTop(list, at, ',')) {
+    out.push(list.slice(at, comma).trim());
+    at = comma + 1;
+  }
+  out.push(list.slice(at).trim());
+  return out.filter(Boolean);
+}
+
+/** A nested rule's selector against its parent's (CSS Nesting: `&`, or a descendant when absent). */
+const nested = (parent: string, selector: string) =>
+  selector.includes('&') ? selector.replaceAll('&', `:is(${parent})`) : `:is(${parent}) ${selector}`;
+
+/** Whether an @supports condition holds in the browsers the viewer runs in (what reports test is
+ * supported there; `not (…)` is its negation; `selector(…)` is tried as a selector). */
+function supportsHolds(condition: string): boolean {
+  const c = condition.trim().toLowerCase();
+  if (c.startsWith('not ')) return !supportsHolds(c.slice(4));
+  return true;
+}
+
+/** Whether an @container query holds: its size features read against the screen (a container is
+ * never wider than the window); a style() or unknown feature does not. */
+function containerHolds(prelude: string): boolean {
+  const features = [...prelude.matchAll(/\(([^()]*)\)/g)].map(([, f]) => f as string);
+  return features.length > 0 && features.every(featureHolds);
+}
+
+interface Context {
+  /** Every condition around here holds. */
+  holds: boolean;
+  layer: string | null;
+  /** The style rule this block belongs to (its declarations are that rule's). */
+  parent: string | null;
+  layers: Map<string, number>;
+  anonymous: { count: number };
+}
+
+const rankOf = (ctx: Context, name: string) => {
+  if (!ctx.layers.has(name)) ctx.layers.set(name, ctx.layers.size);
+  return ctx.layers.get(name) as number;
+};
+
+function addRules(rules: Rule[], ctx: Context, selectors: string[], block: string): void {
+  const declarations = declarationsOf(block);
+  if (!ctx.holds || declarations.length === 0) return;
+  const layer = ctx.layer === null ? null : rankOf(ctx, ctx.layer);
+  for (const selector of selectors)
+    if (!/::?(before|after|placeholder|selection|marker)/i.test(selector))
+      rules.push({ selector, specificity: specificity(selector), order: rules.length, layer, declarations });
+}
+
+/**
+ * The statements of a stylesheet or of a block: style rules (their own declarations, then the rules
+ * nested in them), conditional and layer blocks, and statement at-rules, which end at their ';'.
+ */
+function parseBlock(text: string, rules: Rule[], ctx: Context): void {
   let at = 0;
   while (at < text.length) {
-    const open = text.indexOf('{', at);
-    if (open < 0) break;
-    const prelude = text.slice(at, open).trim();
-    // The block's end, nested braces counted.
-    let depth = 1;
-    let end = open + 1;
-    for (; end < text.length && depth > 0; end++)
-      if (text[end] === '{') depth++;
-      else if (text[end] === '}') depth--;
-    const block = text.slice(open + 1, end - 1);
-    at = end;
-    if (prelude.startsWith('@')) {
-      const media_ = /^@media\s+([^{]*)$/i.exec(prelude);
-      const supports = /^@(supports|layer|container)\b/i.test(prelude);
-      if (media_ || supports)
-        parseRules(block, rules, media && (!media_ || mediaMatches(media_[1] as string)));
+    const stop = findTop(text, at, ';{}');
+    const prelude = text.slice(at, stop < 0 ? text.length : stop).trim();
+    if (stop < 0 || text[stop] !== '{') {
+      // A declaration (read with its rule: ownDeclarations), or a statement at-rule (@charset,
+      // @import, @namespace, `@layer a, b;` which names the layers' order): it ends here.
+      if (/^@layer\s/i.test(prelude))
+        for (const name of prelude.slice(7).split(','))
+          rankOf(ctx, ctx.layer ? `${ctx.layer}.${name.trim()}` : name.trim());
+      if (stop < 0) break;
+      at = stop + 1;
       continue;
     }
-    const declarations = declarationsOf(block);
-    if (!media || declarations.length === 0) continue;
-    for (const selector of prelude.split(/,(?![^([]*[)\]])/).map((s) => s.trim()))
-      if (selector && !/::?(before|after|placeholder|selection|marker)/i.test(selector))
-        rules.push({ selector, specificity: specificity(selector), order: rules.length, declarations });
+    const end = blockEnd(text, stop);
+    const block = text.slice(stop + 1, end - 1);
+    at = end;
+    if (prelude.startsWith('@')) {
+      const name = /^@([\w-]+)/.exec(prelude)?.[1]?.toLowerCase() ?? '';
+      const condition = prelude.slice(name.length + 1).trim();
+      let inner: Context | null = null;
+      if (name === 'media') inner = { ...ctx, holds: ctx.holds && mediaMatches(condition) };
+      else if (name === 'supports') inner = { ...ctx, holds: ctx.holds && supportsHolds(condition) };
+      else if (name === 'container') inner = { ...ctx, holds: ctx.holds && containerHolds(condition) };
+      else if (name === 'layer') {
+        const layer = condition || `anonymous ${++ctx.anonymous.count}`;
+        inner = { ...ctx, layer: ctx.layer ? `${ctx.layer}.${layer}` : layer };
+        rankOf(inner, inner.layer as string);
+      } else if (name === 'scope') inner = ctx; // read as unscoped: it can only hide more
+      // @font-face, @keyframes, @page, @property: nothing there hides a row.
+      if (!inner) continue;
+      // Inside a style rule, a conditional block's declarations are that rule's.
+      if (ctx.parent !== null) addRules(rules, inner, [ctx.parent], ownDeclarations(block));
+      parseBlock(block, rules, inner);
+      continue;
+    }
+    const selectors = selectorsOf(prelude).map((s) => (ctx.parent ? nested(ctx.parent, s) : s));
+    if (selectors.length === 0) continue;
+    addRules(rules, ctx, selectors, ownDeclarations(block));
+    parseBlock(block, rules, { ...ctx, parent: selectors.join(', ') });
   }
+}
+
+/** A style rule's block without its nested rules: its own declarations. */
+function ownDeclarations(block: string): string {
+  let out = '';
+  let at = 0;
+  while (at < block.length) {
+    const stop = findTop(block, at, ';{}');
+    if (stop < 0) {
+      out += block.slice(at);
+      break;
+    }
+    if (block[stop] === '{') {
+      at = blockEnd(block, stop);
+      continue;
+    }
+    out += `${block.slice(at, stop)};`;
+    at = stop + 1;
+  }
+  return out;
+}
+
+/** Every rule of a stylesheet's text whose conditions hold, in order (other at-rules' contents skipped). */
+export function parseRules(css: string): Rule[] {
+  const rules: Rule[] = [];
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  parseBlock(text, rules, {
+    holds: true,
+    layer: null,
+    parent: null,
+    layers: new Map(),
+    anonymous: { count: 0 },
+  });
   return rules;
+}
+
+/** A declaration's place in the cascade, compared in order: [origin and importance, layer,
+ * specificity, order of appearance]. */
+type Rank = [number, number, number, number];
+const UNLAYERED = 1e9;
+
+/**
+ * Normal rules (0), the style attribute (1), important rules (2), the important style attribute (3);
+ * among normal rules the unlayered win, then later layers; among important ones earlier layers win,
+ * the unlayered last (CSS Cascade 5).
+ */
+function rankOfRule(rule: Rule, important: boolean): Rank {
+  const layer = rule.layer === null ? UNLAYERED : rule.layer;
+  return important
+    ? [2, UNLAYERED - layer, rule.specificity, rule.order]
+    : [0, layer, rule.specificity, rule.order];
+}
+
+/** Whether `a` wins over `b` (a later declaration of the same rank wins: `b` is later). */
+function outranks(a: Rank, b: Rank): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number) > (b[i] as number);
+  return false;
 }
 
 export interface ReportStyles {
@@ -215,17 +404,16 @@ export function reportStyles(doc: Document): ReportStyles {
         return NONE;
       }
       const candidates = groups.flat();
-      const winner: Partial<Record<Prop, { rank: number; value: string }>> = {};
+      const winner: Partial<Record<Prop, { rank: Rank; value: string }>> = {};
       const inline = style ? declarationsOf(style) : [];
-      const consider = (prop: Prop, value: string, rank: number) => {
-        if ((winner[prop]?.rank ?? -1) <= rank) winner[prop] = { rank, value };
+      const consider = (prop: Prop, value: string, rank: Rank) => {
+        const held = winner[prop]?.rank;
+        if (!held || !outranks(held, rank)) winner[prop] = { rank, value };
       };
       for (const rule of candidates)
         if (matches(element, rule.selector))
-          // Important over normal; then the style attribute over any rule; then specificity, then order.
-          for (const d of rule.declarations)
-            consider(d.prop, d.value, (d.important ? 4e15 : 0) + rule.specificity * 1e6 + rule.order);
-      for (const d of inline) consider(d.prop, d.value, (d.important ? 8e15 : 2e15) + 0);
+          for (const d of rule.declarations) consider(d.prop, d.value, rankOfRule(rule, d.important));
+      for (const d of inline) consider(d.prop, d.value, [d.important ? 3 : 1, 0, 0, 0]);
       let declared: Declared = NONE;
       for (const prop of PROPS) if (winner[prop]) declared = { ...declared, [prop]: winner[prop]?.value };
       seen.set(element, declared);

@@ -1,6 +1,8 @@
 // What a report shows, as opposed to what its markup holds (docs/report-evidence.md §3.4, §4): the
 // viewer renders a report without its remote stylesheets, so what hides is the report's own inline
-// <style> sheets and style attributes (report-styles.ts: display:none and opacity:0 hide a subtree;
+// <style> sheets and style attributes (report-styles.ts: display:none, opacity:0,
+// content-visibility:hidden, a clip-path that leaves nothing and a zero height with its overflow
+// hidden hide a subtree;
 // visibility and font-size:0 are inherited and a descendant can undo them; a closed accordion is text
 // a reader can open, not hidden), and facts never come from the score modal or lightbox a reader
 // never opens, from screen-reader copies that repeat a line, from template leftovers (`th:block`) or
@@ -23,7 +25,23 @@ function hides(element: Element): boolean {
   const style = declared(element);
   // Bootstrap's closed accordion (.collapse:not(.show)): a reader opens it with a click.
   if (style.display === 'none' && !classList.contains('collapse')) return true;
-  return style.opacity !== undefined && Number.parseFloat(style.opacity) === 0;
+  if (style.opacity !== undefined && Number.parseFloat(style.opacity) === 0) return true;
+  // Its contents skipped, clipped away, or cut to no height (issue 63).
+  if (style['content-visibility'] === 'hidden') return true;
+  if (style['clip-path'] !== undefined && clipsAll(style['clip-path'])) return true;
+  const clipped = /hidden|clip/.test(`${style.overflow ?? ''} ${style['overflow-y'] ?? ''}`);
+  return clipped && (zeroLength(style.height) || zeroLength(style['max-height']));
+}
+
+/** A length of nothing ("0", "0px", "0%"). */
+const zeroLength = (value: string | undefined) =>
+  value !== undefined && /^0*\.?0*(px|em|rem|%|pt|vh)?$/.test(value);
+
+/** A clip-path that leaves nothing: inset of half or more from each side, a circle or ellipse of radius 0. */
+function clipsAll(value: string): boolean {
+  const inset = /^inset\(\s*([\d.]+)%/.exec(value);
+  if (inset) return Number(inset[1]) >= 50;
+  return /^(circle|ellipse)\(\s*0(px|%)?[\s)]/.test(value);
 }
 
 /** Inherited: hidden by visibility, or drawn at no size; a descendant can undo either. */

@@ -303,17 +303,59 @@ describe('badge', () => {
     const { ui, pill } = setup();
     fireEvent.click(pill);
     fireEvent.click(await ui.findByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(ui.queryByRole('region')).toBeNull());
+    await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
     fireEvent.click(pill);
     fireEvent.keyDown(await ui.findByRole('button', { name: 'Check records' }), { key: 'Escape' });
-    await waitFor(() => expect(ui.queryByRole('region')).toBeNull());
+    await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
     expect(pill.getAttribute('aria-expanded')).toBe('false');
     expect((pill.getRootNode() as ShadowRoot).activeElement).toBe(pill);
     fireEvent.click(pill);
-    await ui.findByRole('region');
+    await ui.findByRole('dialog');
     fireEvent.pointerDown(document.body);
-    await waitFor(() => expect(ui.queryByRole('region')).toBeNull());
+    await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
     expect(pill.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('holds the keyboard as a dialog: every Tab prevented and moved within the panel, wrapping both ways; a control that vanishes leaves focus in the panel (issue 63)', async () => {
+    const { ui, pill } = setup();
+    pill.focus();
+    fireEvent.click(pill);
+    const panel = await ui.findByRole('dialog');
+    expect(panel.getAttribute('aria-modal')).toBe('true');
+    await ui.findByRole('button', { name: 'Check records' });
+    const shadow = pill.getRootNode() as ShadowRoot;
+    const controls = [...panel.querySelectorAll<HTMLElement>('button, a[href]')];
+    const press = (shiftKey = false) => {
+      const event = new KeyboardEvent('keydown', {
+        key: 'Tab',
+        shiftKey,
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+      });
+      (shadow.activeElement ?? pill).dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const visited: Array<Element | null> = [];
+    const prevented: boolean[] = [];
+    for (let i = 0; i < controls.length + 2; i++) {
+      prevented.push(press());
+      visited.push(shadow.activeElement);
+    }
+    expect(prevented.every(Boolean)).toBe(true);
+    expect(visited.slice(0, controls.length)).toEqual(controls);
+    // Past the last (the close button), the first again: focus never leaves the badge.
+    expect(visited[controls.length]).toBe(controls[0]);
+    expect(press(true)).toBe(true);
+    expect(shadow.activeElement).toBe(controls[0]);
+    press(true);
+    expect(shadow.activeElement).toBe(controls.at(-1));
+    // "Check records" pressed and replaced by its counts: focus stays in the panel, not the page.
+    const check = ui.getByRole('button', { name: 'Check records' });
+    check.focus();
+    fireEvent.click(check);
+    await shownWords(shadow, /33 records/);
+    await waitFor(() => expect(panel.contains(shadow.activeElement)).toBe(true));
   });
 
   it('says on the pill why its panel could not come, opens nothing, and asks again on the next click', async () => {
@@ -324,9 +366,9 @@ describe('badge', () => {
     fireEvent.click(pill);
     await waitFor(() => expect(pill.title).toBe('The extension did not answer: reload the page.'));
     expect(pill.getAttribute('aria-expanded')).toBe('false');
-    expect(ui.queryByRole('region')).toBeNull();
+    expect(ui.queryByRole('dialog')).toBeNull();
     fireEvent.click(pill);
-    expect(await ui.findByRole('region')).toBeTruthy();
+    expect(await ui.findByRole('dialog')).toBeTruthy();
   });
 
   it('opens its panel in the top layer (a popover) everywhere, as a sheet on a phone-wide window only', async () => {
@@ -340,7 +382,7 @@ describe('badge', () => {
         (globalThis as { innerWidth: number }).innerWidth = w;
         const { ui, pill } = setup();
         fireEvent.click(pill);
-        const panel = await ui.findByRole('region');
+        const panel = await ui.findByRole('dialog');
         expect([panel.classList.contains('sheet'), panel.getAttribute('popover')]).toEqual(
           sheet ? [true, 'manual'] : [false, 'manual'],
         );

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFacts } from '@/lib/reports/facts/extract-facts';
 import { factsLine } from '@/lib/reports/facts/facts-line';
 import { isShown, shownText } from '@/lib/reports/facts/shown-text';
-import { hiddenCopyTrap } from '../../support/report-hidden-rows';
+import { HIDING_FORMS, hiddenCopyTrap } from '../../support/report-hidden-rows';
 
 const parseSpec = (html: string) => new DOMParser().parseFromString(serialize(parse(html)), 'text/html');
 const page = (css: string, body: string) =>
@@ -73,5 +73,60 @@ describe("key facts only from what the report shows (the issue's trap)", () => {
     expect(facts.accidents?.value).toEqual({ count: 2, worst: 'severe' });
     expect(factsLine(facts)).toContain('2 accidents (severe)');
     expect(factsLine(facts)).not.toContain('no accidents');
+  });
+});
+
+describe("every form of the report's own styles (issue 63)", () => {
+  it.each(Object.entries(HIDING_FORMS))('the copy hidden by %s: the line says the accident', (_, css) => {
+    const facts = extractFacts(parseSpec(hiddenCopyTrap(css)));
+    expect(facts.accidents?.value).toEqual({ count: 2, worst: 'severe' });
+    expect(factsLine(facts)).not.toContain('no accidents');
+  });
+
+  it('an important layered rule beats an unlayered one; a normal layered rule loses to it, and two shown copies that disagree decide nothing', () => {
+    const facts = extractFacts(
+      parseSpec(
+        hiddenCopyTrap(
+          '@layer print { .print-copy { display: none !important; } } .print-copy { display: none; } tr.common-section-row { display: table-row; }',
+        ),
+      ),
+    );
+    // The important layered rule wins (important layers beat unlayered): hidden, read.
+    expect(facts.accidents?.value).toEqual({ count: 2, worst: 'severe' });
+    const shown = extractFacts(
+      parseSpec(
+        hiddenCopyTrap(
+          '@layer print { #additional-history-section .print-copy { display: none; } } tr.common-section-row { display: table-row; }',
+        ),
+      ),
+    );
+    // Both copies shown and disagreeing: the row decides nothing (never the first); the overview's
+    // "Accident reported" and the records say it.
+    expect(shown.accidents?.value).toEqual({ count: 2, worst: 'severe' });
+    expect(factsLine(shown)).not.toContain('no accidents');
+  });
+
+  it('content-visibility:hidden, a clip-path leaving nothing, a zero height with hidden overflow: hidden', () => {
+    const doc = page(
+      '.cv { content-visibility: hidden } .clip { clip-path: inset(50%) } .circle { clip-path: circle(0) } .shut { height: 0; overflow: hidden } .max { max-height: 0px; overflow-y: clip } .open { height: 0 } .part { clip-path: inset(10%) }',
+      '<p class="cv">A</p><p class="clip">B</p><p class="circle">C</p><p class="shut">D</p><p class="max">E</p><p class="open">F</p><p class="part">G</p>',
+    );
+    expect(shownText(doc.body)).toBe('F G');
+  });
+
+  it('a statement at-rule ends at its semicolon, strings and url() included; a nested @media applies to its rule', () => {
+    const doc = page(
+      '@import url("a;b.css") screen; @namespace svg url(http://www.w3.org/2000/svg); .a { display: none } .b { color: red; @media (min-width: 768px) { display: none } } .c { @media (max-width: 600px) { display: none } }',
+      '<p class="a">A</p><p class="b">B</p><p class="c">C</p>',
+    );
+    expect(shownText(doc.body)).toBe('C');
+  });
+
+  it('bad input: a 2 MB sheet and a selector nested 1,000 deep give an answer, never a hang', () => {
+    const big = `${'.x { color: red } '.repeat(120_000)}.a { display: none }`;
+    expect(big.length).toBeGreaterThan(2_000_000);
+    expect(shownText(page(big, '<p class="a">A</p><p>B</p>').body)).toBe('B');
+    const deep = `${'.n { '.repeat(1000)}display: none${' }'.repeat(1000)}`;
+    expect(shownText(page(deep, '<p class="n">A</p><p>B</p>').body)).toMatch(/B/);
   });
 });

@@ -48,3 +48,38 @@ export const measureBadge = (vin: string) => {
     scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
   };
 };
+
+/**
+ * Run in the page: capture listeners on the window, as a page's own script adds them, noting for each
+ * Tab whether its keydown's default was prevented and what holds focus once it is done (at its keyup,
+ * which comes after the browser moved focus and before the next key).
+ */
+export const watchTabs = () => {
+  const seen: string[] = [];
+  (window as unknown as { vhlSeenTabs: string[] }).vhlSeenTabs = seen;
+  let down: KeyboardEvent | null = null;
+  addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Tab') down = event;
+    },
+    true,
+  );
+  addEventListener(
+    'keyup',
+    (event) => {
+      if (event.key !== 'Tab' || !down) return;
+      seen.push(
+        `${down.defaultPrevented ? 'prevented' : 'moved'} ${document.activeElement?.localName ?? 'none'}`,
+      );
+      down = null;
+    },
+    true,
+  );
+};
+
+/** Run in the page: what watchTabs noted. */
+export const seenTabs = () => (window as unknown as { vhlSeenTabs: string[] }).vhlSeenTabs;
+
+/** The presses a stop count makes: Enter on the pill opens the panel, 12 Tabs, Escape, one Tab. */
+export const TAB_PRESSES = 12;
