@@ -8,6 +8,11 @@ export const PANEL_CSS = `
 .panel { position: fixed; inset: auto; margin: 0; width: 300px; height: min(440px, calc(100vh - 16px)); overflow: auto; padding: 8px 12px 10px;
   background: #fff; color: #17202b; border: 1px solid #c6cdd6; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
   font-size: 14px; line-height: 1.4; text-align: left; white-space: normal; }
+/* Always its own scroller, never chaining to the page's (issue 63): a wheel over a panel whose words
+   fit would scroll the page and over a longer one would not, telling the page what it holds. A 1 px
+   mark just past its bottom makes every panel scrollable; overscroll-behavior keeps the rest in. */
+.panel { overscroll-behavior: contain; }
+.panel::after { content: ''; position: absolute; top: 100%; left: 0; width: 1px; height: 1px; }
 /* A phone: a sheet along the bottom of the viewport (a popover, in the top layer; see panel.tsx). */
 .panel.sheet { position: fixed; inset: auto 0 0; margin: 0; width: auto; height: 70vh; overflow: auto;
   border-radius: 12px 12px 0 0; padding: 12px 16px calc(16px + env(safe-area-inset-bottom)); }

@@ -97,7 +97,28 @@ export function updatedModel(
     ]);
   }
   if (rows.size === 0) return undefined;
-  return { mm, make, model, cars: [...rows.values()] };
+  return { mm, make, model, cars: bounded([...rows.values()]) };
+}
+
+/** Rows one site may hold in a model's record, and the record in all: a page minting thousands of
+ * VINs under one title costs each later batch a rewrite of them all (issue 63). The gauge takes at
+ * most 3 cars a seller; a real shopper's months on one site stay well under this. */
+export const MAX_ROWS_PER_SITE = 400;
+export const MAX_ROWS = 2000;
+
+/** The newest rows (by last seen) within both bounds; the same rows when within them. */
+function bounded(rows: CarRow[]): CarRow[] {
+  if (rows.length <= MAX_ROWS_PER_SITE) return rows;
+  const perSite = new Map<string, number>();
+  const kept: CarRow[] = [];
+  for (const row of [...rows].sort((a, b) => (b[8] as number) - (a[8] as number))) {
+    const site = row[1] as string;
+    const count = perSite.get(site) ?? 0;
+    if (count >= MAX_ROWS_PER_SITE || kept.length >= MAX_ROWS) continue;
+    perSite.set(site, count + 1);
+    kept.push(row);
+  }
+  return kept;
 }
 
 /** The seller of a row kept before version 7, from its listing's site (the best there is). */

@@ -7,7 +7,16 @@
 // top layer, included) and the document's scroll size: equal.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { boxPage, carsPage, measureBadge, seenTabs, TAB_PRESSES, watchTabs } from './support/box-pages';
+import {
+  boxPage,
+  carsPage,
+  measureBadge,
+  seenScroll,
+  seenTabs,
+  TAB_PRESSES,
+  watchScroll,
+  watchTabs,
+} from './support/box-pages';
 import { badgeOf } from './support/closed-shadow';
 import { startStack } from './support/setup-extension';
 
@@ -58,6 +67,13 @@ async function measured(
   }
   const open = await tab.evaluate(measureBadge, vin);
   const words = await badge.text();
+  // A wheel over the open panel, as the page counts it (issue 63): its scroll events and position.
+  const [left = 0, top = 0, right = 0, bottom = 0] = open.hit;
+  await tab.evaluate(watchScroll);
+  await tab.mouse.move((left + right) / 2, (top + bottom) / 2);
+  for (let i = 0; i < 3; i++) await tab.mouse.wheel(0, 400);
+  await tab.waitForTimeout(300);
+  const wheel = await tab.evaluate(seenScroll);
   // The keyboard as the page can count it (issue 63): Escape gives focus back to the pill, Enter
   // opens the panel again, then Tabs; Escape and one Tab leave the badge.
   await tab.keyboard.press('Escape');
@@ -71,7 +87,7 @@ async function measured(
   await expect.poll(() => tab.evaluate(seenTabs).then((seen) => seen.length)).toBe(TAB_PRESSES + 1);
   const tabs = await tab.evaluate(seenTabs);
   await tab.close();
-  return { closed, open, words, tabs };
+  return { closed, open, words, tabs, wheel };
 }
 
 describe.each([false, true])('the badge measured by the page (phone: %s)', (phone) => {
@@ -102,6 +118,9 @@ describe.each([false, true])('the badge measured by the page (phone: %s)', (phon
       expect.stringMatching(/^moved /),
     ]);
     expect(known.tabs).toEqual(unknown.tabs);
+    // A wheel over either panel scrolls the page not at all.
+    expect(known.wheel).toEqual({ events: 0, y: 0 });
+    expect(unknown.wheel).toEqual(known.wheel);
     // The open panel is more than the pill: measured where the page can see it.
     const [, top = 0, , bottom = 0] = known.open.hit;
     expect(bottom - top).toBeGreaterThan(200);

@@ -30,8 +30,12 @@ const FLUSH_MS = 1000;
 /** When the memory was last cleared, and each vehicle last forgotten (ms): notes made before lose. */
 const clearedAt = storedValue('memoryClearedAt', z.number(), () => 0);
 const forgottenAt = storedValue('memoryForgottenAt', z.record(z.string(), z.number()), () => ({}));
-/** A forget is remembered this long: a content script's notes wait a second at most. */
-const FORGET_KEPT_MS = 60 * 60_000;
+/**
+ * A forget is remembered this long, and a note stamped longer ago than this is dropped as stale: a
+ * hidden tab's queue, its timers throttled to once a minute, or a laptop asleep, can hold notes for
+ * hours, and one stamped before a forget must never bring the vehicle back (issue 63).
+ */
+const FORGET_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 const waiting = new Map<string, SeenListing>();
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -79,7 +83,8 @@ async function receive({ sightings, page }: NoteSightings, sender: Sender): Prom
     isBuiltInHost(first.site) || (import.meta.env.MODE === 'loopback' && first.site === 'localhost');
   for (const { vin, url, card, data, title, dealer, noted = received } of sightings) {
     const where = listingOf(pageUrl, url);
-    if (!where || noted <= cleared || noted <= (forgotten[vin] ?? 0)) continue;
+    if (!where || noted <= cleared || noted <= (forgotten[vin] ?? 0) || noted < received - FORGET_KEPT_MS)
+      continue;
     const car = title ? readVehicleTitle(title, decodeVin(vin)) : null;
     const seen: SeenListing = {
       vin,

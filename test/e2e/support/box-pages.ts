@@ -1,7 +1,7 @@
 // Pages for measuring the badge from a listing page's own script (issue 55): a cars.com results card
 // (test/fixtures/listings/cars-com-search.html's shape, one card, the same layout whatever its
 // vehicle) at its real address, the vehicle and its miles taken from the address so that two
-// vehicles' pages differ in nothing else.
+// vehicles' pages differ in nothing else; the page goes on below it (a wheel could scroll it).
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>
   body { margin: 0; font: 14px sans-serif; } .vehicle-card { position: relative; margin: 40px; padding: 12px; width: 360px; border: 1px solid #ddd; }
@@ -20,7 +20,8 @@ export function boxPage(href: string): string | null {
       `<div class="vehicle-card" data-listing-id="box-${vin}"><p class="stock-type">Used</p>
 <a class="vehicle-card-link" href="/vehicledetail/box-${vin}/"><h2 class="title">${title}</h2></a>
 <div class="mileage">${miles} mi.</div><div class="price-section"><span class="primary-price">$12,995</span></div>
-<div class="miles-from">Bellevue, WA (9 mi.)</div><spark-button data-vin="${vin}">Check availability</spark-button></div>`,
+<div class="miles-from">Bellevue, WA (9 mi.)</div><spark-button data-vin="${vin}">Check availability</spark-button></div>
+<div class="more-results" style="height: 3000px">More results below</div>`,
     );
   return null;
 }
@@ -83,3 +84,16 @@ export const seenTabs = () => (window as unknown as { vhlSeenTabs: string[] }).v
 
 /** The presses a stop count makes: Enter on the pill opens the panel, 12 Tabs, Escape, one Tab. */
 export const TAB_PRESSES = 12;
+
+/** Run in the page: counts its scroll events from now, and where it is scrolled to. */
+export const watchScroll = () => {
+  const seen = { events: 0, from: scrollY };
+  (window as unknown as { vhlScroll: typeof seen }).vhlScroll = seen;
+  addEventListener('scroll', () => seen.events++, true);
+};
+
+/** Run in the page: the scroll events watchScroll counted, and how far the page moved. */
+export const seenScroll = () => {
+  const seen = (window as unknown as { vhlScroll: { events: number; from: number } }).vhlScroll;
+  return { events: seen.events, y: scrollY - seen.from };
+};

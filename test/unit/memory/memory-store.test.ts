@@ -529,6 +529,39 @@ describe('the memory of vehicles seen', () => {
     expect(other[0].prices.map((p: number[]) => p[1])).toEqual([7000, 6900]);
   });
 
+  it("a note held for hours in a hidden tab's queue never brings back a vehicle forgotten meanwhile, even after other forgets (issue 63)", async () => {
+    const bg = await startBackground({ configured: true });
+    const cars = { ...tab(7), id: bg.senders.page.id } as Sender;
+    await showVins(bg, cars, [VIN, OTHER]);
+    const start = Date.now();
+    // Noted by the content script, then held: its tab hidden, its timers throttled to once a minute.
+    const held = { vin: VIN, ...card(9100), noted: start - 1000 };
+    expect((await bg.deliver('forgetVehicle', { vin: VIN }, cars)).ok).toBe(true);
+    // Two hours later the user forgets another vehicle; then the held note arrives.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start + 2 * 60 * 60_000);
+    expect((await bg.deliver('forgetVehicle', { vin: OTHER }, cars)).ok).toBe(true);
+    await bg.deliver('noteSightings', { sightings: [held] }, cars);
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    expect((await bg.deliver('getVehicleHistory', { vin: VIN }, cars)).value.listings).toEqual([]);
+    // Eight days later a note stamped before then is stale: dropped, whatever was forgotten.
+    clock.mockReturnValue(start + 8 * 24 * 60 * 60_000);
+    await bg.deliver(
+      'noteSightings',
+      { sightings: [{ vin: OTHER, ...card(7000), noted: start + 60_000 }] },
+      cars,
+    );
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    expect((await bg.deliver('getVehicleHistory', { vin: OTHER }, cars)).value.listings).toEqual([]);
+    // A fresh note is kept.
+    await bg.deliver(
+      'noteSightings',
+      { sightings: [{ vin: OTHER, ...card(6900), noted: Date.now() }] },
+      cars,
+    );
+    await bg.deliver('getWatched', undefined, bg.senders.page);
+    expect((await bg.deliver('getVehicleHistory', { vin: OTHER }, cars)).value.listings).toHaveLength(1);
+  });
+
   it("a watched vehicle's price drop, shown by a page the user opens, is a notification when turned on; nothing else is", async () => {
     const bg = await startBackground({ configured: true });
     const id = bg.senders.page.id;
