@@ -48,6 +48,7 @@ import {
   getFreeFacts,
   getFreeFactsAccess,
   openFreeFactsOptions,
+  openRecallLookup,
   setFreeFacts,
 } from './nhtsa/free-facts';
 import { forgetFreeFacts } from './nhtsa/free-facts-cache';
@@ -162,6 +163,7 @@ const HANDLERS: Handlers = {
   getFreeFacts,
   getFreeDecodes,
   openFreeFactsOptions,
+  openRecallLookup,
 };
 
 // Every message keeps the reconciler's alarm on time: after the system clock was set back, the alarm

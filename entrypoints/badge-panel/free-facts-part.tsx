@@ -10,7 +10,9 @@ import {
   recallLookupUrl,
 } from '@/lib/nhtsa/free-facts-words';
 import type { FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import type { BadgeActions } from '../vin.content/badge/panel-contract';
+import { send } from '../vin.content/send';
 
 const W = ({ t }: { t: string }) => <span data-w={t} />;
 
@@ -81,18 +83,33 @@ export function FreeFactsPart({ vin, title, actions, warned, answer }: Props) {
           {line.lookup && (
             <>
               {' '}
-              <a
-                href={recallLookupUrl(vin)}
-                target="_blank"
-                rel="noreferrer"
-                aria-label={RECALL_LOOKUP_WORDS}
-              >
-                <W t={RECALL_LOOKUP_WORDS} />
-              </a>
+              <RecallLookupLink vin={vin} />
             </>
           )}
         </p>
       ))}
     </div>
+  );
+}
+
+/**
+ * NHTSA's recall lookup for this VIN. A link inside the closed root never navigates (the badge's host
+ * cancels every click: a card's own link must never open instead), so the background opens it in a
+ * new tab; the href stays for what the link is (its address shown, a screen reader's "link").
+ */
+export function RecallLookupLink({ vin }: { vin: string }) {
+  return (
+    <a
+      href={recallLookupUrl(vin)}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={RECALL_LOOKUP_WORDS}
+      onClick={(event) => {
+        event.preventDefault();
+        void send('openRecallLookup', { vin: vin as Vin }).catch(() => undefined);
+      }}
+    >
+      <W t={RECALL_LOOKUP_WORDS} />
+    </a>
   );
 }

@@ -13,7 +13,6 @@ import { type Result, unanswered } from '@/lib/errors/result';
 import { type HistoryLine, historyWords } from '@/lib/memory/history-words';
 import { MARKET_EXPLAINED, marketLine, marketSources } from '@/lib/memory/market-words';
 import { vehicleHistory } from '@/lib/memory/vehicle-history';
-import { RECALL_LOOKUP_WORDS, recallLookupUrl } from '@/lib/nhtsa/free-facts-words';
 import type { FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
 import { plural } from '@/lib/plural';
 import { newRecordsText } from '@/lib/records/new-records';
@@ -23,7 +22,7 @@ import { decodeLine } from '@/lib/vin/decode-line';
 import type { PanelProps } from '../vin.content/badge/panel-contract';
 import { send } from '../vin.content/send';
 import { cycleFocus, keepFocusInside } from './focus-cycle';
-import { FreeFactsPart, recallFinding } from './free-facts-part';
+import { FreeFactsPart, RecallLookupLink, recallFinding } from './free-facts-part';
 
 interface PanelState {
   step: Step;
@@ -398,15 +397,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
             ))}
             {recall && (
               <p class={recall.tone === 'warn' ? 'warning' : 'recall-finding'}>
-                <W t={recall.text} />{' '}
-                <a
-                  href={recallLookupUrl(decode.vin)}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={RECALL_LOOKUP_WORDS}
-                >
-                  <W t={RECALL_LOOKUP_WORDS} />
-                </a>
+                <W t={recall.text} /> <RecallLookupLink vin={decode.vin} />
               </p>
             )}
             {heldBad && facts && (

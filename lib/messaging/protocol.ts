@@ -108,6 +108,7 @@ export const RESPONSES = {
   getFreeFacts: FreeFactsAnswer,
   getFreeDecodes: FreeDecodesAnswer,
   openFreeFactsOptions: z.null(),
+  openRecallLookup: z.null(),
 } as const satisfies Record<MessageType, z.ZodMiniType>;
 
 type Table = { [K in MessageType]: (typeof REQUESTS)[K] & { response: (typeof RESPONSES)[K] } };

@@ -153,6 +153,8 @@ export const REQUESTS = {
   getFreeDecodes: { from: PAGES, request: FreeDecodesRequest },
   /** A badge's "Turn on in the options…": the options page, at the free facts. */
   openFreeFactsOptions: { from: TABS, request: NoPayload },
+  /** NHTSA's recall lookup for a VIN the tab shows, in a new tab (a link in the closed root cannot navigate). */
+  openRecallLookup: { from: TABS, request: VinRequest },
 } as const satisfies Record<string, RequestSpec>;
 
 export type MessageType = keyof typeof REQUESTS;

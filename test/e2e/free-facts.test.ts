@@ -125,6 +125,23 @@ describe('free facts from NHTSA', () => {
     expect(text.indexOf('PARK IT · 14V224000')).toBeLessThan(text.indexOf('PARK OUTSIDE · 13V157000'));
     expect(text).toContain('148 complaints to NHTSA for this model year, most about engine (148)');
     await stack.browser.screenshot(tab, 'free-facts-panel', { fullPage: false });
+    // NHTSA's VIN lookup, clicked: a new tab at NHTSA's address opens, the listing stays (issue 64:
+    // a link in the closed root never navigated, its host cancelling every click).
+    // (This machine is offline: the request for NHTSA's page is what is checked, not its answer.)
+    const asked = stack.browser.context.waitForEvent('request', {
+      predicate: (request) => request.url().startsWith('https://www.nhtsa.gov/'),
+      timeout: 10_000,
+    });
+    const opened = stack.browser.context.waitForEvent('page', { timeout: 10_000 });
+    await badge.click(/Ask NHTSA by VIN/);
+    const request = await asked;
+    const lookup = await opened;
+    expect(request.url()).toBe(`https://www.nhtsa.gov/recalls?vin=${CRUZE}`);
+    expect(request.isNavigationRequest()).toBe(true);
+    // Opened by the background: no referrer from the listing page.
+    expect(await request.headerValue('referer')).toBeNull();
+    expect(tab.url()).toBe(`${stack.server.origin}/demo/listing.html`);
+    await lookup.close();
     await badge.close();
     await tab.close();
   });

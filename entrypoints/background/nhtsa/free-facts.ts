@@ -3,10 +3,13 @@
 // workbench's rows. Nothing is sent before the user granted NHTSA's hosts; answers are kept
 // (free-facts-cache.ts) so a vehicle is asked about once; a failure costs nothing and is not kept.
 import { browser } from 'wxt/browser';
+import type { z } from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { failWith, ok, type Result } from '@/lib/errors/result';
+import type { VinRequest } from '@/lib/messaging/message-shapes';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { FreeFacts } from '@/lib/nhtsa/free-facts';
+import { recallLookupUrl } from '@/lib/nhtsa/free-facts-words';
 import { type ModelFacts, modelOf, reduceComplaints } from '@/lib/nhtsa/model-facts';
 import type { FreeDecodesAnswer, FreeFactsAccess, FreeFactsAnswer } from '@/lib/nhtsa/nhtsa-messages';
 import {
@@ -165,5 +168,22 @@ export async function getFreeDecodes({ vins }: { vins: Vin[] }): Promise<Result<
 /** A badge's "Turn on in the options…": consent is asked in the extension's own page, never the listing's. */
 export async function openFreeFactsOptions(): Promise<Result<null>> {
   await browser.tabs.create({ url: browser.runtime.getURL('/options.html#free-facts') });
+  return ok(null);
+}
+
+/**
+ * NHTSA's recall lookup for a VIN its tab shows, opened in a new tab by the background (issue 64): a
+ * link inside the badge's closed root never navigates (its host cancels every click, so a card's
+ * own link never opens instead), and a tab opened here carries no referrer from the listing page.
+ */
+export async function openRecallLookup(
+  { vin }: z.infer<typeof VinRequest>,
+  sender: Sender,
+): Promise<Result<null>> {
+  if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  await browser.tabs.create({
+    url: recallLookupUrl(vin),
+    ...(sender.tab?.id !== undefined ? { openerTabId: sender.tab.id } : {}),
+  });
   return ok(null);
 }

@@ -45,7 +45,7 @@ export async function badgeOf(page: Page, vin: string) {
     const i = attrs.indexOf(name);
     return i >= 0 ? attrs[i + 1] : undefined;
   };
-  /** The first button whose text contains `label`, waited for as a user would: a badge is drawn
+  /** The first button or link whose text contains `label`, waited for as a user would: a badge is drawn
    * after the frame its host joins the page in has been laid out (near-screen.ts), a panel after its
    * click, and seen once placed (hidden until then: badge-style.ts; a press on it before that goes
    * to whatever is under it, a card's link on a phone). */
@@ -56,22 +56,23 @@ export async function badgeOf(page: Page, vin: string) {
       const button = [...walk(badgeHost)].find(
         (n) =>
           seen &&
-          n.nodeName === 'BUTTON' &&
+          (n.nodeName === 'BUTTON' || n.nodeName === 'A') &&
           (typeof label === 'string' ? textOf(n).includes(label) : label.test(textOf(n))),
       );
       if (button || Date.now() > until) return button;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  /** The centre (viewport pixels) of that button, scrolled into view. */
+  /** The centre (viewport pixels) of that button, scrolled into view; of a link's first line box (a
+   * link wrapped over two lines has its box's centre between them, on the paragraph). */
   async function centreOf(label: string | RegExp): Promise<[number, number]> {
     const button = await buttonOf(label);
     if (!button) throw new Error(`no button ${label} in the badge of ${vin}: ${textOf(await host())}`);
     await cdp.send('DOM.scrollIntoViewIfNeeded', { nodeId: button.nodeId });
-    const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: button.nodeId })) as {
-      model: { content: number[] };
+    const { quads } = (await cdp.send('DOM.getContentQuads', { nodeId: button.nodeId })) as {
+      quads: number[][];
     };
-    const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
+    const [x1, y1, , , x3, y3] = quads[0] as [number, number, number, number, number, number];
     return [(x1 + x3) / 2, (y1 + y3) / 2];
   }
   /** Its centre once it stopped moving, as a finger aims at what it sees: a phone's panel is a

@@ -355,3 +355,19 @@ describe('the pace', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(240);
   });
 });
+
+describe("NHTSA's recall lookup from a badge (issue 64)", () => {
+  it('opens a new tab at NHTSA for a VIN the tab shows, beside it; never for another VIN or a page', async () => {
+    const cs = bg.senders.contentScript;
+    await bg.deliver('reportPageVins', { candidates: [{ vin: CRUZE, labelled: true }], reset: true }, cs);
+    const before = (await fakeBrowser.tabs.query({})).length;
+    expect((await bg.deliver('openRecallLookup', { vin: CRUZE }, cs)).ok).toBe(true);
+    const tabs = await fakeBrowser.tabs.query({});
+    expect(tabs).toHaveLength(before + 1);
+    expect(tabs.at(-1)?.url).toBe(`https://www.nhtsa.gov/recalls?vin=${CRUZE}`);
+    const other = await bg.deliver('openRecallLookup', { vin: '1C6RD6FT1CS310366' }, cs);
+    expect(other.ok).toBe(false);
+    expect((await bg.deliver('openRecallLookup', { vin: CRUZE }, bg.senders.page)).ok).toBe(false);
+    expect(await fakeBrowser.tabs.query({})).toHaveLength(before + 1);
+  });
+});
