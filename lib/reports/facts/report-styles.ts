@@ -192,9 +192,15 @@ function selectorsOf(list: string): string[] {
   return out.filter(Boolean);
 }
 
+/** Rules nested deeper than this match as if their outer parents were any element: a superset, so
+ * it can only hide more (a selector of :is() 1,000 deep overflowed a browser's selector matcher). */
+const MAX_NESTING = 12;
+
 /** A nested rule's selector against its parent's (CSS Nesting: `&`, or a descendant when absent). */
-const nested = (parent: string, selector: string) =>
-  selector.includes('&') ? selector.replaceAll('&', `:is(${parent})`) : `:is(${parent}) ${selector}`;
+const nested = (parent: string, selector: string, depth: number) => {
+  const outer = depth >= MAX_NESTING ? '*' : `:is(${parent})`;
+  return selector.includes('&') ? selector.replaceAll('&', outer) : `${outer} ${selector}`;
+};
 
 /** Whether an @supports condition holds in the browsers the viewer runs in (what reports test is
  * supported there; `not (…)` is its negation; `selector(…)` is tried as a selector). */
@@ -217,6 +223,8 @@ interface Context {
   layer: string | null;
   /** The style rule this block belongs to (its declarations are that rule's). */
   parent: string | null;
+  /** How many style rules this block is nested in. */
+  depth: number;
   layers: Map<string, number>;
   anonymous: { count: number };
 }
@@ -276,10 +284,10 @@ function parseBlock(text: string, rules: Rule[], ctx: Context): void {
       parseBlock(block, rules, inner);
       continue;
     }
-    const selectors = selectorsOf(prelude).map((s) => (ctx.parent ? nested(ctx.parent, s) : s));
+    const selectors = selectorsOf(prelude).map((s) => (ctx.parent ? nested(ctx.parent, s, ctx.depth) : s));
     if (selectors.length === 0) continue;
     addRules(rules, ctx, selectors, ownDeclarations(block));
-    parseBlock(block, rules, { ...ctx, parent: selectors.join(', ') });
+    parseBlock(block, rules, { ...ctx, parent: selectors.join(', '), depth: ctx.depth + 1 });
   }
 }
 
@@ -311,6 +319,7 @@ export function parseRules(css: string): Rule[] {
     holds: true,
     layer: null,
     parent: null,
+    depth: 0,
     layers: new Map(),
     anonymous: { count: 0 },
   });

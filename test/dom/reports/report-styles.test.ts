@@ -127,6 +127,7 @@ describe("every form of the report's own styles (issue 63)", () => {
     expect(big.length).toBeGreaterThan(2_000_000);
     expect(shownText(page(big, '<p class="a">A</p><p>B</p>').body)).toBe('B');
     const deep = `${'.n { '.repeat(1000)}display: none${' }'.repeat(1000)}`;
-    expect(shownText(page(deep, '<p class="n">A</p><p>B</p>').body)).toMatch(/B/);
+    // Past 12 levels a rule's outer parents match any element: it can only hide more.
+    expect(shownText(page(deep, '<p class="n">A</p><p>B</p>').body)).toBe('B');
   });
 });
