@@ -31,6 +31,7 @@ import {
 import { getExportData, openReport } from './library/report-access';
 import { listReports, searchReports } from './library/report-list';
 import { saveNote } from './library/vehicle-notes';
+import { getCardVerdicts } from './memory/card-verdicts';
 import { clearBrowsingMemory } from './memory/clear-memory';
 import { getMemorySettings, saveMemorySettings } from './memory/memory-settings';
 import { keepMemorySwept, listenForMemorySweep } from './memory/retention';
@@ -164,6 +165,7 @@ const HANDLERS: Handlers = {
   getFreeDecodes,
   openFreeFactsOptions,
   openRecallLookup,
+  getCardVerdicts,
 };
 
 // Every message keeps the reconciler's alarm on time: after the system clock was set back, the alarm

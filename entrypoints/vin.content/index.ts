@@ -6,6 +6,7 @@ import type { RecordCounts } from '@/lib/domain';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites/sites';
 import { badgesOwn, mountBadge } from './badge/mount-badge';
 import type { BadgeActions } from './badge/panel-contract';
+import { createVerdictFeed } from './badge/verdict-feed';
 import { createListingNotes, pageLocale } from './detect/listing-notes';
 import { createPageScanner } from './detect/page-scanner';
 import { setNearScreenGate, whenSeen } from './pace/near-screen';
@@ -82,6 +83,11 @@ export default defineContentScript({
     // checks on detail pages): the badge shows them at once.
     const known = new Map<string, RecordCounts>();
     const owned = new Set<string>();
+    // The pills' findings, asked for once their cards are seen (badge/verdict-feed.ts).
+    const verdicts = createVerdictFeed((items) => send('getCardVerdicts', { items }));
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && alive()) verdicts.refresh();
+    });
     // A report bought meanwhile (the background tells every tab: purchases/tell-tabs-owned.ts).
     browser.runtime.onMessage.addListener((message: unknown) => {
       const vin = (message as { vhlOwned?: unknown } | null)?.vhlOwned;
@@ -110,6 +116,7 @@ export default defineContentScript({
           known.get(placement.vin),
           owned.has(placement.vin),
           () => notes.link(placement, found),
+          verdicts,
         );
         // Noted once seen (issue 61): a card the page never shows is no car the user has seen. One
         // whose badge the user opens is seen, and noted before its panel asks about it.
@@ -119,6 +126,8 @@ export default defineContentScript({
           noted = true;
           unseen();
           note(placement, found);
+          // After its sighting: the memory then knows the price this card shows.
+          verdicts.want(placement.vin, notes.link(placement, found));
         };
         const unseen = whenSeen(placement.anchor, see);
         const opened = openedBy.get(placement.vin) ?? new Set();

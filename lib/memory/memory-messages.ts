@@ -90,3 +90,9 @@ export const DEFAULT_MEMORY_SETTINGS: MemorySettings = {
   retentionDays: 180,
   notify: false,
 };
+
+/** The cards drawn near the screen, each VIN with its card's link: their pills' findings (issue 64). */
+export const CardVerdictsRequest = z.object({
+  items: z.array(HistoryRequest).check(z.maxLength(40, 'Too many cards in one message.')),
+});
+export type CardVerdictsRequest = z.infer<typeof CardVerdictsRequest>;

@@ -10,6 +10,7 @@ import { ProviderNames } from '../account/provider-names';
 import { SavedSettings, SettingsView } from '../account/settings-messages';
 import { RecordCounts } from '../domain';
 import type { Result } from '../errors/result';
+import { CardVerdict } from '../memory/card-verdict';
 import { MarketAnswer } from '../memory/market-answer';
 import { HistoryAnswer, MemorySettings, WatchedList } from '../memory/memory-messages';
 import { FreeDecodesAnswer, FreeFactsAccess, FreeFactsAnswer } from '../nhtsa/nhtsa-messages';
@@ -109,6 +110,7 @@ export const RESPONSES = {
   getFreeDecodes: FreeDecodesAnswer,
   openFreeFactsOptions: z.null(),
   openRecallLookup: z.null(),
+  getCardVerdicts: z.record(z.string(), CardVerdict),
 } as const satisfies Record<MessageType, z.ZodMiniType>;
 
 type Table = { [K in MessageType]: (typeof REQUESTS)[K] & { response: (typeof RESPONSES)[K] } };

@@ -6,7 +6,13 @@ import type { z } from 'zod/mini';
 import { AccountRequest } from '../account/account-messages';
 import { ProviderNames } from '../account/provider-names';
 import { SaveSettingsRequest } from '../account/settings-messages';
-import { HistoryRequest, MemorySettings, NoteSightings, WatchRequest } from '../memory/memory-messages';
+import {
+  CardVerdictsRequest,
+  HistoryRequest,
+  MemorySettings,
+  NoteSightings,
+  WatchRequest,
+} from '../memory/memory-messages';
 import { FreeDecodesRequest, SetFreeFactsRequest } from '../nhtsa/nhtsa-messages';
 import { OpenReportRequest, PurchaseRequest, ReportRequest } from '../purchases/purchase-messages';
 import { EconomySettings } from '../records/economy';
@@ -155,6 +161,8 @@ export const REQUESTS = {
   openFreeFactsOptions: { from: TABS, request: NoPayload },
   /** NHTSA's recall lookup for a VIN the tab shows, in a new tab (a link in the closed root cannot navigate). */
   openRecallLookup: { from: TABS, request: VinRequest },
+  /** The drawn cards' findings for their pills, from what this device holds (issue 64). */
+  getCardVerdicts: { from: TABS, request: CardVerdictsRequest },
 } as const satisfies Record<string, RequestSpec>;
 
 export type MessageType = keyof typeof REQUESTS;

@@ -87,6 +87,20 @@ async function decodeAll(vins: string[], hosts: NhtsaHosts, keep = true): Promis
   return found;
 }
 
+const modelKey = (model: { make: string; model: string; year: number }) =>
+  `${model.year}|${model.make}|${model.model}`.toLowerCase();
+
+/**
+ * A vehicle's model's recalls as NHTSA answered them earlier on this device (a card's pill, issue 64):
+ * never asked for here; nothing while the free facts are off.
+ */
+export async function keptRecalls(vin: string): Promise<ModelFacts['recalls'] | null> {
+  if (!(await nhtsaAllowed(await nhtsaHosts()))) return null;
+  const row = (await keptDecodes([vin]))[vin];
+  const model = row && modelOf(row);
+  return model ? ((await keptModel(modelKey(model)))?.recalls ?? null) : null;
+}
+
 /** One vehicle, one model asked about once at a time: a panel and the popup asking together share it. */
 const shareVehicle = sharedCalls<FreeFacts>();
 const shareModel = sharedCalls<FreeFacts['model']>();
@@ -95,7 +109,7 @@ const shareModel = sharedCalls<FreeFacts['model']>();
 function modelFacts(row: DecodeRow, hosts: NhtsaHosts, keep: boolean): Promise<FreeFacts['model']> {
   const model = modelOf(row);
   if (!model) return Promise.resolve(null);
-  const key = `${model.year}|${model.make}|${model.model}`.toLowerCase();
+  const key = modelKey(model);
   // A private window's asking is shared only with another's: its answer is not kept.
   return shareModel(keep ? key : `${key}|private`, () => askModel(model, key, hosts, keep));
 }

@@ -20,15 +20,28 @@ export const BADGE_CSS = `
   white-space: nowrap; box-shadow: 0 1px 3px rgba(0,0,0,.18); }
 /* Its words in one width whatever they say (pill.ts: a page can measure the badge's box). */
 .words { display: inline-block; width: 11em; overflow: hidden; text-overflow: ellipsis; vertical-align: top; text-align: left; }
-/* Where the whole pill would cover the page's text or controls: the mark alone, the same button. */
-.pill.compact { padding: 1px; gap: 0; }
-.pill.known { background: #e8f5f4; }
-.pill.owned { background: #0f5f5c; color: #fff; }
-.pill.warn { border-color: #a4161a; background: #fff1f0; color: #7a0f12; font-weight: 600; }
-.pill.warn.compact .mark { background: #a4161a; }
+/* Where the whole pill would cover the page's text or controls: the mark and the icon, the same button. */
+.pill.compact { padding: 1px 3px 1px 1px; gap: 3px; }
 .mark { display: inline-grid; place-items: center; width: 18px; height: 18px; border-radius: 9px; background: #0f5f5c; color: #fff;
   font-size: 9px; font-weight: 800; letter-spacing: -.02em; }
-.pill.owned .mark { background: #fff; color: #0f5f5c; }
+/* The finding's icon: one 12 px box, its shape drawn by clip-path (pill.ts: colour never says it alone). */
+.icon { display: inline-block; width: 12px; height: 12px; flex: none; background: currentColor; }
+.icon.alert { clip-path: polygon(50% 0, 100% 100%, 0 100%); }
+.icon.down { clip-path: polygon(33% 0, 67% 0, 67% 50%, 100% 50%, 50% 100%, 0 50%, 33% 50%); }
+.icon.up { clip-path: polygon(50% 0, 100% 50%, 67% 50%, 67% 100%, 33% 100%, 33% 50%, 0 50%); }
+.icon.tag { clip-path: polygon(50% 0, 100% 50%, 50% 100%, 0 50%); }
+.icon.check { clip-path: polygon(0 55%, 14% 41%, 38% 65%, 86% 12%, 100% 26%, 38% 93%); }
+.icon.list { background: repeating-linear-gradient(currentColor 0 2px, transparent 2px 5px); }
+.icon.dot { clip-path: circle(25%); }
+/* Each kind of finding in its colours (4.5:1 or more against its background, light and dark). */
+.pill.warn { border-color: #a4161a; background: #fff1f0; color: #7a0f12; font-weight: 600; }
+.pill.warn .mark { background: #a4161a; }
+.pill.good { border-color: #1e6b34; background: #eaf6ec; color: #14532d; font-weight: 600; }
+.pill.caution { border-color: #8a5300; background: #fff5e0; color: #6b3f00; }
+.pill.held { background: #0f5f5c; color: #fff; }
+.pill.held .mark { background: #fff; color: #0f5f5c; }
+.pill.known { background: #e8f5f4; }
+.pill.none { color: #3d4a4a; }
 .pill:focus-visible, button:focus-visible { outline: 2px solid #0f5f5c; outline-offset: 2px; }
 /* Read by screen readers, not shown; not positioned (see above). */
 .visually-hidden, .compact .text { display: inline-block; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -41,9 +54,14 @@ export const BADGE_CSS = `
 }
 @media (prefers-color-scheme: dark) {
   .pill { background: #1b2330; color: #bff0ec; border-color: #5fc4bd; }
-  .pill.known { background: #16302e; }
-  .pill.owned { background: #5fc4bd; color: #0d1117; }
-  .pill.warn { background: #3a1416; color: #ffb4ab; border-color: #ff8a80; }
   .mark { background: #5fc4bd; color: #0d1117; }
+  .pill.known { background: #16302e; }
+  .pill.none { color: #c4d3d2; }
+  .pill.held { background: #5fc4bd; color: #0d1117; }
+  .pill.held .mark { background: #0d1117; color: #5fc4bd; }
+  .pill.warn { background: #3a1416; color: #ffb4ab; border-color: #ff8a80; }
+  .pill.warn .mark { background: #ff8a80; }
+  .pill.good { background: #10291a; color: #a6e3b4; border-color: #6cc784; }
+  .pill.caution { background: #33240a; color: #ffd596; border-color: #e0a23c; }
 }
 `;

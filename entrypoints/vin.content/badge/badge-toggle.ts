@@ -1,6 +1,6 @@
 // Opens and closes a badge's panel from its pill: the pill says whether it is open, the panel comes
 // from `load` (the first time a page's badge opens, the background injects it: panel-loader.ts), and
-// counts a check brings change the pill's words.
+// counts a check brings change the pill's words (never its size: pill.ts).
 
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
 import type { BadgeActions, BadgePanelApi, ListingRef, PanelTarget } from './panel-contract';
@@ -14,8 +14,6 @@ export interface ToggleOptions {
   actions: BadgeActions;
   listing: ListingRef;
   load(): Promise<BadgePanelApi | string>;
-  /** The pill's words changed (its size may have). */
-  onWords(): void;
   /** Opened or closed (the host is raised above its neighbours while open); `drawn`: the panel is there. */
   onOpen(open: boolean, drawn: boolean): void;
 }
@@ -48,7 +46,7 @@ export function createToggle(o: ToggleOptions) {
       listing: o.listing,
       onCounts: (counts) => {
         o.state.counts = counts;
-        if (o.pill.show(o.state)) o.onWords();
+        o.pill.show(o.state);
       },
       onClose: () => void setOpen(false),
     });

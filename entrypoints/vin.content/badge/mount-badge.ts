@@ -20,6 +20,7 @@ import { badgePanel } from './panel-loader';
 import { createPill, type Pill, type PillState } from './pill';
 import { watchSpot } from './spot-watch';
 import { watchTouchReach } from './touch-reach';
+import type { VerdictFeed } from './verdict-feed';
 
 let sheet: CSSStyleSheet | undefined;
 /** Each mounted badge's "now owned", by VIN: told by the background after a purchase (index.ts). */
@@ -63,6 +64,7 @@ export function mountBadge(
   known?: RecordCounts,
   owned = false,
   listingUrl?: () => string | undefined,
+  verdicts?: VerdictFeed,
 ): BadgeHandle {
   const { anchor } = placement;
   const doc = anchor.ownerDocument;
@@ -93,7 +95,14 @@ export function mountBadge(
   const markOwned = () => {
     state.owned = true;
     made?.pill.show(state);
+    verdicts?.want(placement.vin);
   };
+  // The background's finding for the pill (verdict-feed.ts), heard while the badge is mounted.
+  const unlisten =
+    verdicts?.listen(placement.vin, (verdict) => {
+      state.verdict = verdict;
+      made?.pill.show(state);
+    }) ?? (() => {});
   const marks = ownedBy.get(placement.vin) ?? new Set();
   marks.add(markOwned);
   ownedBy.set(placement.vin, marks);
@@ -126,12 +135,13 @@ export function mountBadge(
       actions,
       listing,
       load: badgePanel,
-      onWords: () => spot?.wordsChanged(),
       // Open: above the neighbouring badges, still under the page's own overlays. Drawn: said on the
       // host (what a test waits for: the first panel of a page arrives after a round trip).
       onOpen: (open, drawn) => {
         host.style.zIndex = open ? String(Math.max(3, Number(lift))) : lift;
         host.toggleAttribute('data-vhl-open', drawn);
+        // What the panel did (counts checked, watched, forgotten) may change the finding.
+        if (!open) verdicts?.want(placement.vin);
       },
     });
     listing.title = listingTitle(placement);
@@ -200,6 +210,7 @@ export function mountBadge(
     host,
     remove() {
       marks.delete(markOwned);
+      unlisten();
       if (marks.size === 0) ownedBy.delete(placement.vin);
       forget();
       spot?.stop();

@@ -1,13 +1,15 @@
 // A badge's pill, in plain DOM (no framework in the script every listing page loads): the
-// extension's mark and the vehicle's state at a glance (not checked, counts known, report owned, or
-// a warning when the VIN contradicts the listing). Compact, it shows the mark alone and says the
-// same to screen readers. Its panel comes on the first click (panel-loader.ts).
+// extension's mark, an icon and the vehicle's one most important finding (issue 64: a warning, a
+// lower price elsewhere, the fair-price rating, a report held, counts, or nothing known yet), so a
+// glance along a results page tells the cars apart. Compact, it shows the mark and the icon and says
+// the same to screen readers. Its panel comes on the first click (panel-loader.ts).
 // Its words are CSS generated content (`data-w`, shown by badge-style.ts's rule), never text nodes:
 // a closed shadow root is no wall against window.find() and Selection.modify() (issue 44), but
-// neither reaches generated content. What the product knows (counts checked, a report owned) changes
-// the pill's colours and the words screen readers hear, never its visible words or size: the page
-// can measure the badge's box (issue 55). Its words take one width whatever they are.
+// neither reaches generated content. What the product knows changes the pill's words, icon and
+// colours, never its size: the page can measure the badge's box (issue 55), so its words take one
+// width whatever they are and its icon one box whatever its shape.
 import type { RecordCounts } from '@/lib/domain';
+import type { CardVerdict } from '@/lib/memory/card-verdict';
 import { plural } from '@/lib/plural';
 import type { ListingSays } from '@/lib/vin/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
@@ -16,15 +18,52 @@ export interface PillState {
   counts: RecordCounts | undefined;
   owned: boolean;
   mismatch: ListingSays | null;
+  /** The background's finding from what this device holds (verdict-feed.ts); none until it answers. */
+  verdict?: CardVerdict | null;
 }
 
 export interface Pill {
   /** The badge's root (the panel is drawn in it, after the pill). */
   root: HTMLElement;
   button: HTMLButtonElement;
-  /** Shows `state`; true when the pill's words changed (its size may have). */
-  show(state: PillState): boolean;
+  /** Shows `state`. */
+  show(state: PillState): void;
   setCompact(compact: boolean): void;
+}
+
+/** What the pill says before the background's finding arrives: what the page's scan already knew. */
+function shownOf({
+  counts,
+  owned,
+  mismatch,
+  verdict,
+}: PillState): Omit<CardVerdict, 'heard'> & { heard: string } {
+  // The page's own words against the VIN come first: no finding is worth reading for the wrong car.
+  if (mismatch)
+    return {
+      kind: 'warn',
+      icon: 'alert',
+      words: 'VIN does not match',
+      heard: 'Warning: the VIN does not match the listing’s year or make. Open for details.',
+    };
+  if (verdict) return verdict;
+  if (owned)
+    return { kind: 'held', icon: 'check', words: 'Report held', heard: 'You hold a report on this vehicle.' };
+  if (counts) {
+    const total = counts.records.providerA + counts.records.providerB;
+    return {
+      kind: 'known',
+      icon: 'list',
+      words: `${plural(total, 'record')} on file`,
+      heard: `providerA ${plural(counts.records.providerA, 'record')}, providerB ${plural(counts.records.providerB, 'record')}.`,
+    };
+  }
+  return {
+    kind: 'none',
+    icon: 'dot',
+    words: 'Nothing known yet',
+    heard: 'Nothing known about this vehicle yet. Open to check.',
+  };
 }
 
 export function createPill(doc: Document, decode: LocalDecode): Pill {
@@ -42,29 +81,25 @@ export function createPill(doc: Document, decode: LocalDecode): Pill {
   // The extension's own mark, as its toolbar icon draws it (a V on a teal tile), not an abbreviation.
   const mark = el('span', 'mark', 'V');
   mark.setAttribute('aria-hidden', 'true');
+  // The finding's shape, drawn in CSS (badge-style.ts): colour never says it alone.
+  const icon = el('span', 'icon');
+  icon.setAttribute('aria-hidden', 'true');
   const text = el('span', 'text');
   const words = el('span', 'words');
   text.append(el('span', 'visually-hidden', 'VIN History Lens: '), words);
-  button.append(mark, text);
+  button.append(mark, icon, text);
   root.append(button);
-  const label = [decode.modelYear, decode.make].filter(Boolean).join(' ') || 'Vehicle';
   let compact = false;
   return {
     root,
     button,
-    show({ counts, owned, mismatch }) {
-      // Known or not, owned or not, the same words and width: only the colours and what a screen
-      // reader hears differ (the mismatch is the page's own words against the VIN: no secret).
-      const said = mismatch ? '⚠ VIN does not match' : label;
-      const heard = `VIN History Lens: ${owned && !mismatch ? 'your report, open it · ' : ''}${said}${counts && !owned && !mismatch ? ` · providerA ${plural(counts.records.providerA, 'record')}, providerB ${plural(counts.records.providerB, 'record')}` : ''}`;
-      const kind = mismatch ? ' warn' : owned ? ' owned' : counts ? ' known' : '';
-      button.className = `pill${kind}${compact ? ' compact' : ''}`;
-      // The mark's box is the same either way: a check for a report held.
-      mark.dataset.w = owned && !mismatch ? '✓' : 'V';
-      if (button.getAttribute('aria-label') !== heard) button.setAttribute('aria-label', heard);
-      if (words.dataset.w === said) return false;
-      words.dataset.w = said;
-      return true;
+    show(state) {
+      const { kind, icon: shape, words: said, heard } = shownOf(state);
+      button.className = `pill ${kind}${compact ? ' compact' : ''}`;
+      icon.className = `icon ${shape}`;
+      const label = `VIN History Lens: ${heard}`;
+      if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
+      if (words.dataset.w !== said) words.dataset.w = said;
     },
     setCompact(value) {
       compact = value;

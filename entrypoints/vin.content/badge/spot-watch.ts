@@ -34,7 +34,7 @@ interface State {
   compact: boolean;
   dx: number;
   dy: number;
-  /** The whole pill's size, as last laid out; unknown while compact after its words changed. */
+  /** The whole pill's size, as last laid out (its words never change it: pill.ts). */
   full: Size | null;
   placed: boolean;
   /** What the last look decided, waiting for the page's next change to be written (see onResize). */
@@ -71,7 +71,7 @@ function measure(state: State): Plan | null {
   const hostBox = host.getBoundingClientRect();
   if (state.compact) compactSize = { width: hostBox.width, height: hostBox.height };
   else state.full = { width: hostBox.width, height: hostBox.height };
-  // Its words changed while compact: laid out whole once (unseen), then placed.
+  // Never laid out whole yet: laid out whole once (unseen), then placed.
   if (!state.full) return { relayout: true };
   const cardBox = boxOf(card.getBoundingClientRect());
   const spot = chooseSpot({
@@ -207,7 +207,7 @@ function placeSoon(state: State): void {
 }
 
 /** Places `target`'s badge whenever it is drawn, and again when its size or its card's changes. */
-export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): void } {
+export function watchSpot(target: SpotTarget): { stop(): void } {
   observer ??= new ResizeObserver(onResize);
   const state: State = { target, compact: false, dx: 0, dy: 0, full: null, placed: false, plan: null };
   states.set(target.host, state);
@@ -218,12 +218,6 @@ export function watchSpot(target: SpotTarget): { wordsChanged(): void; stop(): v
   observer.observe(target.host);
   placeSoon(state);
   return {
-    wordsChanged() {
-      // Compact, its size does not change with its words: the whole pill's is read again, unseen.
-      if (!state.compact) return;
-      state.full = null;
-      observeAgain(target.host);
-    },
     stop() {
       observer?.unobserve(target.host);
       // Drawn again later, it is placed afresh from where the page puts it (hidden until then).

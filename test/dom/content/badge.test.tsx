@@ -112,7 +112,6 @@ function setup(
   const mount = document.createElement('div');
   pill.root.append(mount);
   shadow.append(pill.root);
-  const onWords = vi.fn();
   createToggle({
     pill,
     target: { shadow, mount, pill: pill.button },
@@ -121,23 +120,23 @@ function setup(
     actions,
     listing: { url: 'https://www.cars.com/vehicledetail/abc/', title: props.title ?? '2012 Ram 1500' },
     load,
-    onWords,
     onOpen: () => {},
   });
-  return { actions, ui: within(shadow as unknown as HTMLElement), shadow, pill: pill.button, onWords };
+  return { actions, ui: within(shadow as unknown as HTMLElement), shadow, pill: pill.button };
 }
 
 describe('badge', () => {
   it('shows the local decode without asking anything', async () => {
     const { actions, ui } = setup();
-    fireEvent.click(ui.getByRole('button', { name: /2012 Ram/ }));
+    fireEvent.click(ui.getByRole('button', { name: /Nothing known about this vehicle yet/ }));
     expect(await ui.findByText('1C6RD6FT1CS310366')).toBeTruthy();
     expect(ui.getByText(/United States/)).toBeTruthy();
     expect(actions.checkRecords).not.toHaveBeenCalled();
   });
 
-  it('checks records only when asked, says it costs a record check; the pill then says so to screen readers, its visible words unchanged', async () => {
-    const { actions, ui, shadow, pill, onWords } = setup();
+  it('checks records only when asked, says it costs a record check; the pill then says the total, its box unchanged', async () => {
+    const { actions, ui, shadow, pill } = setup();
+    expect(words(pill)).toBe('VVIN History Lens: Nothing known yet');
     fireEvent.click(pill);
     expect(
       await shownWords(shadow, /^uses 1 record check: a free look-up .* can get a key revoked$/),
@@ -146,11 +145,14 @@ describe('badge', () => {
     expect(await shownWords(shadow, '33 records on file')).toBeTruthy();
     expect(await shownWords(shadow, '37 records on file')).toBeTruthy();
     expect(actions.checkRecords).toHaveBeenCalledTimes(1);
-    // What the product knows never changes the pill's words or width (issue 55): a page measures it.
-    expect(words(pill)).toContain('2012 Ram');
-    expect(words(pill)).not.toMatch(/records/);
-    expect(pill.getAttribute('aria-label')).toMatch(/2012 Ram · providerA 33 records, providerB 37 records$/);
-    expect(onWords).not.toHaveBeenCalled();
+    // The pill says what is known (issue 64), never repeating the card's title; its box is the
+    // same whatever it says (badge-style.ts: one width for its words, one box for its icon).
+    expect(words(pill)).toBe('VVIN History Lens: 70 records on file');
+    expect(pill.className).toBe('pill known');
+    expect(pill.querySelector('.icon')?.className).toBe('icon list');
+    expect(pill.getAttribute('aria-label')).toBe(
+      'VIN History Lens: providerA 33 records, providerB 37 records.',
+    );
   });
 
   it("names the providers as the user named them in the options: counts, a report's facts, new records", async () => {
@@ -268,12 +270,13 @@ describe('badge', () => {
     expect(words(await ui.findByRole('alert'))).toMatch(/did not answer \(Could not establish connection\)/);
   });
 
-  it('marks a report held (a check in the mark, the same words and size), tells screen readers, and opens it free', async () => {
+  it('marks a report held (a check icon, "Report held" until its facts are read), tells screen readers, and opens it free', async () => {
     const { actions, ui, shadow, pill } = setup({}, { owned: true });
-    // The pill shows the vehicle as for anyone, with a check; its facts are asked for once the panel opens.
+    // Before the background's finding arrives: held; the panel asks for its facts when it opens.
     expect(actions.ownedFacts).not.toHaveBeenCalled();
-    expect(words(pill)).toBe('✓VIN History Lens: 2012 Ram');
-    fireEvent.click(ui.getByRole('button', { name: 'VIN History Lens: your report, open it · 2012 Ram' }));
+    expect(words(pill)).toBe('VVIN History Lens: Report held');
+    expect(pill.querySelector('.icon')?.className).toBe('icon check');
+    fireEvent.click(ui.getByRole('button', { name: 'VIN History Lens: You hold a report on this vehicle.' }));
     expect(words(await ui.findByTestId('owned-facts'))).toMatch(
       /^providerA: 2 owners · no accidents · clean title/,
     );
