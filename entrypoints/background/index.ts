@@ -42,6 +42,7 @@ import {
   getVehicleHistory,
   getWatched,
   markWatchedLooked,
+  openListing,
   watchVehicle,
 } from './memory/vehicle-memory';
 import {
@@ -166,6 +167,7 @@ const HANDLERS: Handlers = {
   openFreeFactsOptions,
   openRecallLookup,
   getCardVerdicts,
+  openListing,
 };
 
 // Every message keeps the reconciler's alarm on time: after the system clock was set back, the alarm

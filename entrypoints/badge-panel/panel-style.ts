@@ -5,7 +5,7 @@ export const PANEL_CSS = `
 /* The panel's words that depend on the account are generated content (panel.tsx says why). */
 [data-w]::before { content: attr(data-w); }
 /* One size whatever it holds (issue 55: a page can measure a popover's box): what does not fit scrolls within. */
-.panel { position: fixed; inset: auto; margin: 0; width: 300px; height: min(440px, calc(100vh - 16px)); overflow: auto; padding: 8px 12px 10px;
+.panel { position: fixed; inset: auto; margin: 0; width: 300px; height: min(440px, calc(100vh - 16px)); overflow: auto; padding: 0;
   background: #fff; color: #17202b; border: 1px solid #c6cdd6; border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18);
   font-size: 14px; line-height: 1.4; text-align: left; white-space: normal; }
 /* Always its own scroller, never chaining to the page's (issue 63): a wheel over a panel whose words
@@ -15,7 +15,18 @@ export const PANEL_CSS = `
 .panel::after { content: ''; position: absolute; top: 100%; left: 0; width: 1px; height: 1px; }
 /* A phone: a sheet along the bottom of the viewport (a popover, in the top layer; see panel.tsx). */
 .panel.sheet { position: fixed; inset: auto 0 0; margin: 0; width: auto; height: 70vh; overflow: auto;
-  border-radius: 12px 12px 0 0; padding: 12px 16px calc(16px + env(safe-area-inset-bottom)); }
+  border-radius: 12px 12px 0 0; padding: 0 0 env(safe-area-inset-bottom); }
+/* Inside the fixed box (issue 64): what the panel found and the rest scroll, the actions stay pinned
+   at the bottom, always in view; a cue says when more lies below. Blank fill is fine, a cut button not. */
+.frame { display: flex; flex-direction: column; height: 100%; }
+.scroll { flex: 1 1 auto; min-height: 0; overflow: auto; overscroll-behavior: contain; padding: 8px 12px 6px; }
+.sheet .scroll { padding: 12px 16px 6px; }
+.pinned { flex: none; padding: 6px 12px 10px; border-top: 1px solid #c6cdd6; background: inherit; }
+.sheet .pinned { padding: 6px 16px 12px; }
+.pinned .actions { margin-top: 0; }
+.pinned p { margin: 4px 0 0; }
+.more { margin: -6px 0 6px !important; font-size: 12px; font-weight: 600; color: #0f5f5c; }
+.more::after { content: ''; display: inline-block; width: 6px; height: 6px; margin: 0 0 3px 6px; border: solid currentColor; border-width: 0 2px 2px 0; transform: rotate(45deg); }
 @media (pointer: coarse) {
   button.act { min-height: 44px; }
   .close { min-width: 44px; min-height: 44px; }
@@ -59,7 +70,8 @@ button:focus-visible { outline: 2px solid #0f5f5c; outline-offset: 2px; }
   .finding { background: #222b38; color: #e8edf3; border-color: #8a99ab; }
   .finding.good { background: #12301d; color: #b6f0c8; border-color: #5fcf85; }
   .error { color: #ff8a80; }
-  .free { border-color: #38414d; }
+  .free, .pinned { border-color: #38414d; }
+  .more { color: #5fc4bd; }
   .free a, .findings a, button.link { color: #5fc4bd; }
   button.act { background: #5fc4bd; border-color: #5fc4bd; color: #0d1117; }
   button.act.paid { background: #f0b060; border-color: #f0b060; color: #0d1117; }

@@ -19,6 +19,7 @@ import { newRecordsText } from '@/lib/records/new-records';
 import type { NewRecords } from '@/lib/records/page-messages';
 import { type HeldFacts, heldFactsLine } from '@/lib/reports/facts/held-facts';
 import { decodeLine } from '@/lib/vin/decode-line';
+import type { Vin } from '@/lib/vin/vin-syntax';
 import type { PanelProps } from '../vin.content/badge/panel-contract';
 import { send } from '../vin.content/send';
 import { cycleFocus, keepFocusInside } from './focus-cycle';
@@ -53,6 +54,8 @@ interface PanelState {
   memoryNote: string | null;
   /** NHTSA's free facts (asked when the panel opens); null while asking. */
   free: Result<FreeFactsAnswer> | null;
+  /** More of the panel below what its scrolling part shows: the cue above the pinned actions. */
+  more: boolean;
 }
 
 /** At most this wide (CSS px), the panel opens as a bottom sheet. */
@@ -75,6 +78,27 @@ function Act({ words, class: className, onClick }: { words: string; class: strin
   );
 }
 
+/**
+ * A listing the memory holds, opened by the background in a new tab (a link in the closed root cannot
+ * navigate: the badge's host cancels every click); the href says what it is.
+ */
+function ListingLink({ vin, url, words }: { vin: string; url: string; words: string }) {
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={`${words}. Opens that listing in a new tab.`}
+      onClick={(event) => {
+        event.preventDefault();
+        void send('openListing', { vin: vin as Vin, url }).catch(() => undefined);
+      }}
+    >
+      <W t={words} />
+    </a>
+  );
+}
+
 export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelState> {
   override state: PanelState = {
     step: this.props.counts
@@ -92,9 +116,18 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
     how: false,
     memoryNote: null,
     free: null,
+    more: false,
   };
 
   root = createRef<HTMLElement>();
+  scroller = createRef<HTMLDivElement>();
+
+  /** Whether the scrolling part holds more below what it shows (read after each change and scroll). */
+  cue = () => {
+    const el = this.scroller.current;
+    const more = !!el && el.scrollHeight - el.scrollTop - el.clientHeight > 4;
+    if (more !== this.state.more) this.setState({ more });
+  };
   /**
    * On a narrow screen (a phone) the panel is a sheet along the bottom of the viewport, in the top
    * layer (a popover): no card's transform, overflow or stacking can clip or hide it there.
@@ -194,6 +227,7 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
   override componentDidUpdate() {
     const panel = this.root.current;
     if (panel) keepFocusInside(panel, this.props.pill, this.focusInside);
+    this.cue();
   }
 
   override componentWillUnmount() {
@@ -231,17 +265,11 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
 
   /**
    * The fair-price gauge's line (lib/memory/market-words.ts): a finding with how it is worked out
-   * behind "How?"; what it still lacks, muted and without it (no stop in the keyboard's way to the
-   * actions on every vehicle a newcomer opens).
+   * behind "How?". What it still lacks is no line at all (issue 64: "12 similar … needed; you've seen
+   * 0" on every panel said nothing); the watched page says it.
    */
   gaugeLine(gauge: HistoryLine) {
     const { how } = this.state;
-    if (!gauge.finding)
-      return (
-        <p class="seen muted" data-testid="fair-price">
-          <W t={gauge.text} />
-        </p>
-      );
     return (
       <div class={`finding ${gauge.tone}`} data-testid="fair-price">
         <W t={gauge.text} />{' '}
@@ -371,152 +399,175 @@ export class Panel extends Component<PanelProps & { pill: HTMLElement }, PanelSt
         aria-modal="true"
         aria-description="Tab moves between this panel's controls; Escape returns to the page."
       >
-        <header class="head">
-          <span class="mark" aria-hidden="true">
-            V
-          </span>
-          <strong>VIN History Lens</strong>
-        </header>
-        <div class="vin">{decode.vin}</div>
-        <div class="muted">
-          {counts
-            ? [counts.vehicle.year || '', counts.vehicle.make, counts.vehicle.model].join(' ').trim()
-            : decodeLine(decode)}
-        </div>
-        {owned && facts && !heldBad && (
-          <p class="facts" data-testid="owned-facts">
-            <W t={facts} />
-          </p>
-        )}
-        {(warnings.length > 0 || recall || heldBad || prices.length > 0 || gauge?.finding) && (
-          <div class="findings" data-testid="findings">
-            {warnings.map((line) => (
-              <p key={line.text} class="warning">
-                <W t={line.text} />
-              </p>
-            ))}
-            {recall && (
-              <p class={recall.tone === 'warn' ? 'warning' : 'recall-finding'}>
-                <W t={recall.text} /> <RecallLookupLink vin={decode.vin} />
+        {/* Findings first, then the rest, scrolling between them and the pinned actions (issue 64). */}
+        <div class="frame">
+          <div class="scroll" ref={this.scroller} onScroll={this.cue}>
+            <header class="head">
+              <span class="mark" aria-hidden="true">
+                V
+              </span>
+              <strong>VIN History Lens</strong>
+            </header>
+            <div class="vin">{decode.vin}</div>
+            <div class="muted">
+              {counts
+                ? [counts.vehicle.year || '', counts.vehicle.make, counts.vehicle.model].join(' ').trim()
+                : decodeLine(decode)}
+            </div>
+            {mismatch && (
+              <p class="warning" role="alert">
+                {`This VIN decodes as ${[decode.modelYear, decode.make].filter(Boolean).join(' ')}, but the listing says ${[mismatch.year, mismatch.make].filter(Boolean).join(' ')}. A typo, or a sign of fraud: check the VIN before paying for anything.`}
               </p>
             )}
-            {heldBad && facts && (
-              <p class="warning" data-testid="owned-facts">
+            {owned && facts && !heldBad && (
+              <p class="facts" data-testid="owned-facts">
                 <W t={facts} />
               </p>
             )}
-            {prices.map((line) => (
-              <p key={line.text} class={`finding ${line.tone}`}>
-                <W t={line.text} />
+            {(warnings.length > 0 || recall || heldBad || prices.length > 0 || gauge?.finding) && (
+              <div class="findings" data-testid="findings">
+                {warnings.map((line) => (
+                  <p key={line.text} class="warning">
+                    <W t={line.text} />
+                  </p>
+                ))}
+                {recall && (
+                  <p class={recall.tone === 'warn' ? 'warning' : 'recall-finding'}>
+                    <W t={recall.text} /> <RecallLookupLink vin={decode.vin} />
+                  </p>
+                )}
+                {heldBad && facts && (
+                  <p class="warning" data-testid="owned-facts">
+                    <W t={facts} />
+                  </p>
+                )}
+                {prices.map((line) => (
+                  <p key={line.text} class={`finding ${line.tone}`}>
+                    {line.url ? (
+                      <ListingLink vin={decode.vin} url={line.url} words={line.text} />
+                    ) : (
+                      <W t={line.text} />
+                    )}
+                  </p>
+                ))}
+                {gauge?.finding && this.gaugeLine(gauge)}
+              </div>
+            )}
+            {seen.length > 0 && (
+              <div class="memory" data-testid="memory">
+                {seen.map((line) => (
+                  <p key={line.text} class="seen">
+                    <W t={line.text} />
+                  </p>
+                ))}
+              </div>
+            )}
+            {counts && (
+              <>
+                <div class="counts" role="status">
+                  <span>{providerLabel(names, 'providerA')}</span>
+                  <span data-provider="providerA">
+                    <W t={`${plural(counts.records.providerA, 'record')} on file`} />
+                  </span>
+                  <span>{providerLabel(names, 'providerB')}</span>
+                  <span data-provider="providerB">
+                    <W t={`${plural(counts.records.providerB, 'record')} on file`} />
+                  </span>
+                </div>
+                <p class="muted">
+                  <W t="Records are entries in each provider's history: registrations, inspections, title changes, odometer readings." />
+                </p>
+              </>
+            )}
+            {state.step === 'checking' && (
+              <p class="muted" role="status">
+                <W t="Checking records…" />
               </p>
-            ))}
-            {gauge?.finding && this.gaugeLine(gauge)}
-          </div>
-        )}
-        {gauge && !gauge.finding && this.gaugeLine(gauge)}
-        {seen.length > 0 && (
-          <div class="memory" data-testid="memory">
-            {seen.map((line) => (
-              <p key={line.text} class="seen">
-                <W t={line.text} />
+            )}
+            {state.step === 'checked' && !state.result.ok && (
+              <p class="error" role="alert">
+                <W t={state.result.error.message} />
               </p>
-            ))}
+            )}
+            {since === 'checking' && (
+              <p class="muted" role="status">
+                <W t="Checking for new records…" />
+              </p>
+            )}
+            {since && since !== 'checking' && (
+              <p class={since.ok ? '' : 'error'} role="status" data-testid="since">
+                <W t={since.ok ? newRecordsText(since.value, names) : since.error.message} />
+              </p>
+            )}
+            {memory && (
+              <div class="actions memory-actions">
+                <Act
+                  class="act secondary"
+                  words={memory.watched ? 'Watching · stop' : 'Watch this vehicle'}
+                  onClick={this.watch}
+                />
+                {memory.known && (
+                  <Act class="act secondary" words="Forget this vehicle" onClick={this.forget} />
+                )}
+              </div>
+            )}
+            {memoryNote && (
+              <p class="muted" role="status">
+                <W t={memoryNote} />
+              </p>
+            )}
+            {/* After the panel's own actions: NHTSA's facts are reading, the first Tab reaches the action. */}
+            <FreeFactsPart
+              vin={decode.vin}
+              title={this.props.listing.title}
+              actions={this.props.actions}
+              warned={mismatch !== null}
+              answer={free}
+            />
           </div>
-        )}
-        {mismatch && (
-          <p class="warning" role="alert">
-            {`This VIN decodes as ${[decode.modelYear, decode.make].filter(Boolean).join(' ')}, but the listing says ${[mismatch.year, mismatch.make].filter(Boolean).join(' ')}. A typo, or a sign of fraud: check the VIN before paying for anything.`}
-          </p>
-        )}
-        {counts && (
-          <>
-            <div class="counts" role="status">
-              <span>{providerLabel(names, 'providerA')}</span>
-              <span data-provider="providerA">
-                <W t={`${plural(counts.records.providerA, 'record')} on file`} />
-              </span>
-              <span>{providerLabel(names, 'providerB')}</span>
-              <span data-provider="providerB">
-                <W t={`${plural(counts.records.providerB, 'record')} on file`} />
-              </span>
+          <div class="pinned">
+            {this.state.more && (
+              <p class="more" aria-hidden="true">
+                <W t="More below" />
+              </p>
+            )}
+            <div class="actions">
+              {owned && (
+                <Act class="act" words="Open your report (free)" onClick={() => this.act('openOwned')} />
+              )}
+              {owned && since === null && (
+                <Act
+                  class="act secondary"
+                  words="Check for new records · 1 record check"
+                  onClick={this.checkNew}
+                />
+              )}
+              {!owned && state.step === 'idle' && (
+                <>
+                  <Act class="act" words="Check records" onClick={this.check} />
+                  <span class="muted">
+                    <W t="Free: how many records each provider has. Uses 1 record check; many without a purchase can get your key revoked." />
+                  </span>
+                </>
+              )}
+              {!owned && counts && (
+                <Act
+                  class="act paid"
+                  words="Get a report · 1 credit…"
+                  onClick={() => this.act('openPurchase')}
+                />
+              )}
+              {state.step === 'checked' && !state.result.ok && (
+                <Act class="act secondary" words="Try again" onClick={this.check} />
+              )}
             </div>
-            <p class="muted">
-              <W t="Records are entries in each provider's history: registrations, inspections, title changes, odometer readings." />
-            </p>
-          </>
-        )}
-        {state.step === 'checking' && (
-          <p class="muted" role="status">
-            <W t="Checking records…" />
-          </p>
-        )}
-        {state.step === 'checked' && !state.result.ok && (
-          <p class="error" role="alert">
-            <W t={state.result.error.message} />
-          </p>
-        )}
-        <div class="actions">
-          {owned && <Act class="act" words="Open your report (free)" onClick={() => this.act('openOwned')} />}
-          {owned && since === null && (
-            <Act
-              class="act secondary"
-              words="Check for new records · 1 record check"
-              onClick={this.checkNew}
-            />
-          )}
-          {!owned && state.step === 'idle' && (
-            <>
-              <Act class="act" words="Check records" onClick={this.check} />
-              <span class="muted">
-                <W t="uses 1 record check: a free look-up of how many records each provider has; the service counts them, and many without a purchase can get a key revoked" />
-              </span>
-            </>
-          )}
-          {!owned && counts && (
-            <Act class="act paid" words="Get a report · 1 credit…" onClick={() => this.act('openPurchase')} />
-          )}
-          {state.step === 'checked' && !state.result.ok && (
-            <Act class="act secondary" words="Try again" onClick={this.check} />
-          )}
-        </div>
-        {since === 'checking' && (
-          <p class="muted" role="status">
-            <W t="Checking for new records…" />
-          </p>
-        )}
-        {since && since !== 'checking' && (
-          <p class={since.ok ? '' : 'error'} role="status" data-testid="since">
-            <W t={since.ok ? newRecordsText(since.value, names) : since.error.message} />
-          </p>
-        )}
-        {notice && (
-          <p class="muted">
-            <W t={notice} />
-          </p>
-        )}
-        {memory && (
-          <div class="actions memory-actions">
-            <Act
-              class="act secondary"
-              words={memory.watched ? 'Watching · stop' : 'Watch this vehicle'}
-              onClick={this.watch}
-            />
-            {memory.known && <Act class="act secondary" words="Forget this vehicle" onClick={this.forget} />}
+            {notice && (
+              <p class="muted">
+                <W t={notice} />
+              </p>
+            )}
           </div>
-        )}
-        {memoryNote && (
-          <p class="muted" role="status">
-            <W t={memoryNote} />
-          </p>
-        )}
-        {/* After the panel's own actions: NHTSA's facts are reading, the first Tab reaches the action. */}
-        <FreeFactsPart
-          vin={decode.vin}
-          title={this.props.listing.title}
-          actions={this.props.actions}
-          warned={mismatch !== null}
-          answer={free}
-        />
+        </div>
         {/* Last in the tab order (the first Tab from the pill reaches the action), shown top right. */}
         <button type="button" class="close" aria-label="Close" onClick={onClose}>
           ×

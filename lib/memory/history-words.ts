@@ -41,6 +41,8 @@ export interface HistoryLine {
   tone: 'warn' | 'good' | 'neutral';
   /** A finding (led by the panel, in order of harm) or what the memory saw (below them). */
   finding: boolean;
+  /** The listing the line is about, opened from it (the background opens it: a tab, no referrer). */
+  url?: string;
 }
 
 /** The lines in order of harm (a mileage warning, a lower price elsewhere, a drop, a relist, then
@@ -68,11 +70,12 @@ export function historyWords(history: VehicleHistory, today: number): HistoryLin
           : `Mileage warning: ${said}; ${mileage.earlier.where ? `${mileage.earlier.where} showed` : 'it said'} ${distance(mileage.earlier.value, mileage.earlier.unit)} on ${day(mileage.earlier.at, today)}.`,
     });
   }
-  if (cheaper?.price !== undefined)
+  if (cheaper?.price !== undefined && current?.price !== undefined)
     lines.push({
       tone: 'good',
       finding: true,
-      text: `Listed for less ${cheaper.site === current?.site ? `elsewhere on ${cheaper.site}` : `on ${cheaper.site}`}: ${money(cheaper.price, cheaper.currency)} (${day(cheaper.last, today)})`,
+      text: `Listed for less ${cheaper.site === current.site ? `elsewhere on ${cheaper.site}` : `on ${cheaper.site}`}: ${money(cheaper.price, cheaper.currency)}, ${money(current.price - cheaper.price, cheaper.currency)} less (${day(cheaper.last, today)})`,
+      url: cheaper.url,
     });
   if (change && current)
     lines.push({
@@ -88,14 +91,16 @@ export function historyWords(history: VehicleHistory, today: number): HistoryLin
         ? `Relisted: for sale again on ${day(relisted.at, today)} after it was shown as sold.`
         : `Relisted: a new listing on ${day(relisted.at, today)}; its earlier listing on ${current?.site ?? 'this site'} was last seen ${day(relisted.ended, today)}.`,
     });
-  if (before.length)
+  // The listing said as listed for less is not said again (issue 64: no finding twice).
+  const rest = before.filter((listing) => listing !== cheaper);
+  if (rest.length)
     lines.push({
       tone: 'neutral',
       finding: false,
-      text: `Seen before: ${before
+      text: `Seen before: ${rest
         .slice(0, 3)
         .map((listing) => seenAt(listing, today))
-        .join(', ')}${before.length > 3 ? ` and ${before.length - 3} more` : ''}`,
+        .join(', ')}${rest.length > 3 ? ` and ${rest.length - 3} more` : ''}`,
     });
   return lines;
 }

@@ -96,3 +96,10 @@ export const CardVerdictsRequest = z.object({
   items: z.array(HistoryRequest).check(z.maxLength(40, 'Too many cards in one message.')),
 });
 export type CardVerdictsRequest = z.infer<typeof CardVerdictsRequest>;
+
+/** A listing of this vehicle the memory holds ("Listed for less on …"), opened in a new tab. */
+export const OpenListingRequest = z.object({
+  vin: VinSchema,
+  url: z.string().check(z.maxLength(2000)),
+});
+export type OpenListingRequest = z.infer<typeof OpenListingRequest>;

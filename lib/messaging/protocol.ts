@@ -111,6 +111,7 @@ export const RESPONSES = {
   openFreeFactsOptions: z.null(),
   openRecallLookup: z.null(),
   getCardVerdicts: z.record(z.string(), CardVerdict),
+  openListing: z.null(),
 } as const satisfies Record<MessageType, z.ZodMiniType>;
 
 type Table = { [K in MessageType]: (typeof REQUESTS)[K] & { response: (typeof RESPONSES)[K] } };

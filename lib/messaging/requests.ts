@@ -11,6 +11,7 @@ import {
   HistoryRequest,
   MemorySettings,
   NoteSightings,
+  OpenListingRequest,
   WatchRequest,
 } from '../memory/memory-messages';
 import { FreeDecodesRequest, SetFreeFactsRequest } from '../nhtsa/nhtsa-messages';
@@ -163,6 +164,8 @@ export const REQUESTS = {
   openRecallLookup: { from: TABS, request: VinRequest },
   /** The drawn cards' findings for their pills, from what this device holds (issue 64). */
   getCardVerdicts: { from: TABS, request: CardVerdictsRequest },
+  /** A listing of a VIN the tab shows, one the memory holds, in a new tab ("Listed for less"). */
+  openListing: { from: TABS, request: OpenListingRequest },
 } as const satisfies Record<string, RequestSpec>;
 
 export type MessageType = keyof typeof REQUESTS;

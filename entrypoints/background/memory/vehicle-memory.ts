@@ -2,12 +2,19 @@
 // it: watch, forget. A content script is answered only about a VIN its own tab shows (the tab's list:
 // sites/tab-vins.ts): a page can never read the memory of other vehicles through its badges.
 
+import { browser } from 'wxt/browser';
 import { took } from '@/lib/bench/bench-probe';
 import { failWith, ok, type Result } from '@/lib/errors/result';
 import { type ListingMemory, listingKey, minutesOf } from '@/lib/memory/listing-memory';
 import { listingUrl, siteOf } from '@/lib/memory/listing-url';
 import { type MarketAnswer, marketFor } from '@/lib/memory/market-answer';
-import type { HistoryAnswer, HistoryRequest, WatchedList, WatchRequest } from '@/lib/memory/memory-messages';
+import type {
+  HistoryAnswer,
+  HistoryRequest,
+  OpenListingRequest,
+  WatchedList,
+  WatchRequest,
+} from '@/lib/memory/memory-messages';
 import { type ModelCars, prunedModel } from '@/lib/memory/model-cars';
 import type { Sender } from '@/lib/messaging/sender-kind';
 import type { Vin } from '@/lib/vin/vin-syntax';
@@ -53,6 +60,24 @@ export async function getVehicleHistory(
     ...(market ? { market } : {}),
     at: minutesOf(Date.now()),
   });
+}
+
+/**
+ * A listing of a vehicle its tab shows, one the memory holds (issue 64: "Listed for less on
+ * cars.com" opens it), in a new tab the background opens: a link in the badge's closed root cannot
+ * navigate, and a tab opened here carries no referrer. Any other address is refused: a page cannot
+ * have the extension open what it likes.
+ */
+export async function openListing({ vin, url }: OpenListingRequest, sender: Sender): Promise<Result<null>> {
+  if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  const held = (await listingsOf(vin)).some((listing) => listing.url === url);
+  if (!held || !/^https?:\/\//.test(url))
+    return failWith('forbidden', 'That listing is not one this device has seen.');
+  await browser.tabs.create({
+    url,
+    ...(sender.tab?.id !== undefined ? { openerTabId: sender.tab.id } : {}),
+  });
+  return ok(null);
 }
 
 /** Its make and model's cars seen, within the retention (forgotten, even before the daily sweep). */

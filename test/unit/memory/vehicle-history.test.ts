@@ -96,11 +96,12 @@ describe("what the panel says of a vehicle's history", () => {
     memory = seen(memory, AUTOTRADER, at(10, 5), { price: 11900, mileage: 60200 });
     memory = seen(memory, CARS, today, { price: 11800, mileage: 60400 });
     const words = historyWords(vehicleHistory(memory, keyOf(AUTOTRADER), today), today).map((l) => l.text);
-    expect(words).toContain('Listed for less on cars.com: $11,800 (Oct 20)');
-    // Where it was seen, with each listing's last price (issue 56).
-    expect(words).toContain(
-      'Seen before: autotrader.com at $11,900 (Oct 5), cars.com at $11,800 (Oct 2 to Oct 20)',
-    );
+    // With the gap, and the listing to open (issue 64).
+    expect(words).toContain('Listed for less on cars.com: $11,800, $100 less (Oct 20)');
+    const lines = historyWords(vehicleHistory(memory, keyOf(AUTOTRADER), today), today);
+    expect(lines.find((l) => l.text.startsWith('Listed for less'))?.url).toBe(CARS.url);
+    // Where it was seen, with each listing's last price (issue 56); the cheaper one not said twice.
+    expect(words).toContain('Seen before: autotrader.com at $11,900 (Oct 5)');
     const onCars = historyWords(vehicleHistory(memory, keyOf(CARS), today), today).map((l) => l.text);
     expect(onCars).toContain('▼ $700 since Oct 2 (was $12,500)');
     expect(onCars.some((t) => t.startsWith('Listed for less'))).toBe(false);
