@@ -70,6 +70,7 @@ export async function getVehicleHistory(
  */
 export async function openListing({ vin, url }: OpenListingRequest, sender: Sender): Promise<Result<null>> {
   if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  await sightingsWritten();
   const held = (await listingsOf(vin)).some((listing) => listing.url === url);
   if (!held || !/^https?:\/\//.test(url))
     return failWith('forbidden', 'That listing is not one this device has seen.');

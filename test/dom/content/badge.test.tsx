@@ -139,7 +139,10 @@ describe('badge', () => {
     expect(words(pill)).toBe('VVIN History Lens: Nothing known yet');
     fireEvent.click(pill);
     expect(
-      await shownWords(shadow, /^Free: how many records each provider has. Uses 1 record check; many without a purchase can get your key revoked.$/),
+      await shownWords(
+        shadow,
+        /^Free: how many records each provider has. Uses 1 record check; many without a purchase can get your key revoked.$/,
+      ),
     ).toBeTruthy();
     fireEvent.click(ui.getByRole('button', { name: 'Check records' }));
     expect(await shownWords(shadow, '33 records on file')).toBeTruthy();
