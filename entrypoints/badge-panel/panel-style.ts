@@ -25,7 +25,7 @@ export const PANEL_CSS = `
 .sheet .pinned { padding: 6px 16px 12px; }
 .pinned .actions { margin-top: 0; }
 .pinned p { margin: 4px 0 0; }
-.more { margin: -6px 0 6px !important; font-size: 12px; font-weight: 600; color: #0f5f5c; }
+.more { margin: 0 0 6px !important; font-size: 12px; font-weight: 600; color: #0f5f5c; }
 .more::after { content: ''; display: inline-block; width: 6px; height: 6px; margin: 0 0 3px 6px; border: solid currentColor; border-width: 0 2px 2px 0; transform: rotate(45deg); }
 @media (pointer: coarse) {
   button.act { min-height: 44px; }

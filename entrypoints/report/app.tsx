@@ -74,12 +74,18 @@ export function App() {
     () => (report ? countRemoteResources(report.html, new DOMParser()) : { images: 0, others: 0 }),
     [report],
   );
-  // Its key facts in one line, seen without a click; none said when the layout is not known.
-  const summary = useMemo(() => {
-    if (!report) return null;
-    const facts = extractFacts(new DOMParser().parseFromString(report.html, 'text/html'));
-    return facts.layout === null ? null : factsLine(facts);
-  }, [report]);
+  // Its key facts, read once: in one line here, seen without a click (none said when the layout is
+  // not known), and kept beside the report, so its vehicle's pills and panels say them from now on
+  // (issue 64: a report just bought lands here; a kept one read once is not read again).
+  const facts = useMemo(
+    () => (report ? extractFacts(new DOMParser().parseFromString(report.html, 'text/html')) : null),
+    [report],
+  );
+  useEffect(() => {
+    if (report?.savedOffline && facts)
+      void ask('saveReportFacts', { provider: report.provider, id: report.id, facts }).catch(() => undefined);
+  }, [report, facts]);
+  const summary = facts && facts.layout !== null ? factsLine(facts) : null;
   if (report) document.title = `${report.provider} report: ${report.vin}`;
   const vin = report ? normalizeVin(report.vin) : null;
 

@@ -68,14 +68,11 @@ function accidentsOf(held: VehicleFacts | null): number | 'reported' | null {
   return accidents.count > 0 ? accidents.count : null;
 }
 
-/** The held reports' lead fact: accidents none, owners, or "report held" when not read yet. */
+/** The held reports' lead fact: no accidents, else its owners, else "report held" (not read yet). */
 function heldLead(held: VehicleFacts | null): string {
   const facts = held?.facts;
-  const parts = [
-    facts?.accidents?.value.count === 0 ? 'No accidents' : '',
-    facts?.owners ? plural(facts.owners.value, 'owner') : '',
-  ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'Report held';
+  if (facts?.accidents?.value.count === 0) return 'No accidents';
+  return facts?.owners ? plural(facts.owners.value, 'owner') : 'Report held';
 }
 
 export function cardVerdict(i: VerdictInputs): CardVerdict {
@@ -85,7 +82,7 @@ export function cardVerdict(i: VerdictInputs): CardVerdict {
     return verdict(
       'warn',
       'alert',
-      'Mileage went down',
+      'Mileage dropped',
       'Mileage warning: this listing states fewer miles than were seen before. Open for the readings.',
     );
   const accidents = accidentsOf(held);
@@ -105,12 +102,12 @@ export function cardVerdict(i: VerdictInputs): CardVerdict {
     );
   }
   if (i.recalls && (i.recalls.parkIt || i.recalls.parkOutside)) {
-    const words = i.recalls.parkIt ? 'Park-it recall' : 'Park-outside recall';
+    const words = i.recalls.parkIt ? 'Park-it recall' : 'Fire-risk recall';
     return verdict(
       'warn',
       'alert',
       words,
-      `${words} for this model, NHTSA says: ask whether it was repaired.`,
+      `${i.recalls.parkIt ? 'A “park it” recall' : 'A “park outside” recall (fire risk)'} for this model, NHTSA says: ask whether it was repaired.`,
     );
   }
   const here = history?.current;
@@ -118,10 +115,11 @@ export function cardVerdict(i: VerdictInputs): CardVerdict {
   if (here?.price !== undefined && here.currency && cheaper?.price !== undefined) {
     const gap = gapIn(here.price - cheaper.price, here.currency);
     const where = cheaper.site === here.site ? 'elsewhere' : `on ${cheaper.site}`;
+    // The site in the panel and for screen readers: on the pill it would not fit.
     return verdict(
       'good',
       'down',
-      `${gap} less ${where}`,
+      `${gap} less elsewhere`,
       `Listed for ${gap} less ${where}. Open for the listing.`,
     );
   }
@@ -142,16 +140,17 @@ export function cardVerdict(i: VerdictInputs): CardVerdict {
   }
   if (i.owned) {
     const lead = heldLead(held);
-    return verdict('held', 'check', lead, `You hold a report on this vehicle: ${lead}.`);
+    const states = lead === 'Report held' ? '' : ` It states: ${lead.toLowerCase()}.`;
+    return verdict('held', 'check', lead, `You hold a report on this vehicle.${states}`);
   }
   if (i.counts) {
     const total = i.counts.records.providerA + i.counts.records.providerB;
     return verdict(
       'known',
       'list',
-      `${plural(total, 'record')} on file`,
+      plural(total, 'record'),
       `${plural(i.counts.records.providerA, 'record')} at providerA, ${plural(i.counts.records.providerB, 'record')} at providerB.`,
     );
   }
-  return verdict('none', 'dot', 'Nothing known yet', 'Nothing known about this vehicle yet. Open to check.');
+  return verdict('none', 'dot', 'No history yet', 'Nothing known about this vehicle yet. Open to check.');
 }

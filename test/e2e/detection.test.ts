@@ -77,11 +77,15 @@ describe('detection in Chromium', () => {
 
   it("shows the simulator's record counts when the user asks, with one record check", async () => {
     const badge = await badgeOf(page, '1C6RD6FT1CS310366');
-    expect(await badge.text()).toContain('2012 Ram');
+    // Nothing known of it yet, and the pill no longer repeats the card's title (issue 64).
+    await expect.poll(() => badge.pill()).toBe('pill none | icon dot | No history yet');
     await badge.open();
     await badge.click(/Check (for new )?records/);
     await expect.poll(() => badge.text()).toContain('33 records');
     expect(await badge.text()).toContain('37 records');
+    // Closed, the pill says what the check found, from the cache: no second check.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => badge.pill()).toBe('pill known | icon list | 70 records');
     await stack.browser.screenshot(page, 'detection-badge-counts');
     expect(stack.server.sim.log.map((e) => [e.endpoint, e.vin])).toEqual([['records', '1C6RD6FT1CS310366']]);
     await badge.close();

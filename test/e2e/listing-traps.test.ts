@@ -70,7 +70,7 @@ describe('one vehicle on two real results pages, their traps and their stretched
     truecarShows.mileage = '47,000 miles';
     const lower = await panelOn(TRUECAR_RESULTS);
     expect(lower.words).toMatch(
-      /Lens WAULFAFR6DA001366 2013 · Audi · Germany Mileage warning: This listing has said 47,000 mi since \w{3} \d{1,2}; it said 48,260 mi on \w{3} \d{1,2}\./,
+      /Lens WAULFAFR6DA001366 2013 · Audi · maker’s country: Germany Mileage warning: This listing has said 47,000 mi since \w{3} \d{1,2}; it said 48,260 mi on \w{3} \d{1,2}\./,
     );
     await lower.tab.close();
 

@@ -85,6 +85,13 @@ function candidates(input: SpotInput, size: Size): Candidate[] {
   }
   if (title) out.push(at(title.right + GAP * 2, centred(title), true));
   out.push(at(card.right - INSET - size.width, card.top + INSET));
+  // At the right end of the card's first lines (its mileage, its price): a short line leaves room
+  // there for the whole pill where the title's line and the corners have none (issue 64).
+  const lines = [
+    ...new Set(input.obstacles.filter((o) => o.top > card.top && o.top < card.bottom).map((o) => o.top)),
+  ];
+  for (const top of lines.sort((a, b) => a - b).slice(0, 6))
+    out.push(at(card.right - INSET - size.width, top));
   if (gapTop !== null && card.top - gapTop >= size.height + 2)
     out.push({ ...at(card.right - size.width, card.top - 1 - size.height), above: true });
   out.push(at(card.left + INSET, card.top + INSET));

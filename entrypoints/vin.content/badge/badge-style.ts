@@ -19,7 +19,7 @@ export const BADGE_CSS = `
   margin: 0; border: 1px solid #0f5f5c; border-radius: 11px; background: #fff; color: #0b3b39; cursor: pointer;
   white-space: nowrap; box-shadow: 0 1px 3px rgba(0,0,0,.18); }
 /* Its words in one width whatever they say (pill.ts: a page can measure the badge's box). */
-.words { display: inline-block; width: 11em; overflow: hidden; text-overflow: ellipsis; vertical-align: top; text-align: left; }
+.words { display: inline-block; width: 10em; overflow: hidden; text-overflow: ellipsis; vertical-align: top; text-align: left; }
 /* Where the whole pill would cover the page's text or controls: the mark and the icon, the same button. */
 .pill.compact { padding: 1px 3px 1px 1px; gap: 3px; }
 .mark { display: inline-grid; place-items: center; width: 18px; height: 18px; border-radius: 9px; background: #0f5f5c; color: #fff;
@@ -34,9 +34,9 @@ export const BADGE_CSS = `
 .icon.list { background: repeating-linear-gradient(currentColor 0 2px, transparent 2px 5px); }
 .icon.dot { clip-path: circle(25%); }
 /* Each kind of finding in its colours (4.5:1 or more against its background, light and dark). */
-.pill.warn { border-color: #a4161a; background: #fff1f0; color: #7a0f12; font-weight: 600; }
+.pill.warn { border-color: #a4161a; background: #fff1f0; color: #7a0f12; }
 .pill.warn .mark { background: #a4161a; }
-.pill.good { border-color: #1e6b34; background: #eaf6ec; color: #14532d; font-weight: 600; }
+.pill.good { border-color: #1e6b34; background: #eaf6ec; color: #14532d; }
 .pill.caution { border-color: #8a5300; background: #fff5e0; color: #6b3f00; }
 .pill.held { background: #0f5f5c; color: #fff; }
 .pill.held .mark { background: #fff; color: #0f5f5c; }

@@ -43,7 +43,7 @@ function shownOf({
     return {
       kind: 'warn',
       icon: 'alert',
-      words: 'VIN does not match',
+      words: 'VIN mismatch',
       heard: 'Warning: the VIN does not match the listing’s year or make. Open for details.',
     };
   if (verdict) return verdict;
@@ -54,14 +54,14 @@ function shownOf({
     return {
       kind: 'known',
       icon: 'list',
-      words: `${plural(total, 'record')} on file`,
+      words: plural(total, 'record'),
       heard: `providerA ${plural(counts.records.providerA, 'record')}, providerB ${plural(counts.records.providerB, 'record')}.`,
     };
   }
   return {
     kind: 'none',
     icon: 'dot',
-    words: 'Nothing known yet',
+    words: 'No history yet',
     heard: 'Nothing known about this vehicle yet. Open to check.',
   };
 }

@@ -136,7 +136,7 @@ describe('badge', () => {
 
   it('checks records only when asked, says it costs a record check; the pill then says the total, its box unchanged', async () => {
     const { actions, ui, shadow, pill } = setup();
-    expect(words(pill)).toBe('VVIN History Lens: Nothing known yet');
+    expect(words(pill)).toBe('VVIN History Lens: No history yet');
     fireEvent.click(pill);
     expect(
       await shownWords(
@@ -150,7 +150,7 @@ describe('badge', () => {
     expect(actions.checkRecords).toHaveBeenCalledTimes(1);
     // The pill says what is known (issue 64), never repeating the card's title; its box is the
     // same whatever it says (badge-style.ts: one width for its words, one box for its icon).
-    expect(words(pill)).toBe('VVIN History Lens: 70 records on file');
+    expect(words(pill)).toBe('VVIN History Lens: 70 records');
     expect(pill.className).toBe('pill known');
     expect(pill.querySelector('.icon')?.className).toBe('icon list');
     expect(pill.getAttribute('aria-label')).toBe(

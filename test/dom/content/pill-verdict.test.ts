@@ -1,6 +1,6 @@
 // The pill's one finding (issue 64) in the order of harm, drawn as the content script draws it
 // (pill.ts in a shadow root): a vehicle with every finding at once says the worst; take that one away
-// and the next shows, down to "Nothing known yet". Each state has its own words and icon shape, and
+// and the next shows, down to "No history yet". Each state has its own words and icon shape, and
 // the pill's element tree and attributes outside its words, icon and colours are the same in every
 // state (what a page could measure stays one size: badge-style.ts; e2e measures the boxes).
 import { describe, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ function everything(): VerdictInputs {
 
 const LADDER: Array<[words: string, kind: string, icon: string, takeAway: (i: VerdictInputs) => void]> = [
   [
-    'Mileage went down',
+    'Mileage dropped',
     'warn',
     'alert',
     (i) => {
@@ -118,7 +118,7 @@ const LADDER: Array<[words: string, kind: string, icon: string, takeAway: (i: Ve
     },
   ],
   [
-    'Park-outside recall',
+    'Fire-risk recall',
     'warn',
     'alert',
     (i) => {
@@ -126,7 +126,7 @@ const LADDER: Array<[words: string, kind: string, icon: string, takeAway: (i: Ve
     },
   ],
   [
-    '$500 less on truecar.com',
+    '$500 less elsewhere',
     'good',
     'down',
     (i) => {
@@ -158,14 +158,14 @@ const LADDER: Array<[words: string, kind: string, icon: string, takeAway: (i: Ve
     },
   ],
   [
-    '70 records on file',
+    '70 records',
     'known',
     'list',
     (i) => {
       i.counts = null;
     },
   ],
-  ['Nothing known yet', 'none', 'dot', () => undefined],
+  ['No history yet', 'none', 'dot', () => undefined],
 ];
 
 /** What a page could tell apart without reading the closed root: the tree's tags and fixed attributes. */
@@ -209,7 +209,7 @@ describe('the verdict order', () => {
       mismatch: { year: 2018, make: 'Honda' },
       verdict: cardVerdict(everything()),
     });
-    expect(pill.button.querySelector('.words')?.getAttribute('data-w')).toBe('VIN does not match');
+    expect(pill.button.querySelector('.words')?.getAttribute('data-w')).toBe('VIN mismatch');
     expect(pill.button.className).toBe('pill warn');
   });
 

@@ -126,6 +126,15 @@ export async function badgeOf(page: Page, vin: string) {
     open,
     /** All text inside the badge, its closed shadow root included. */
     text: async () => textOf(await host()),
+    /** The pill as the eye reads it: "pill <kind> | icon <shape> | <words>" (pill.ts; whole or compact alike). */
+    async pill(): Promise<string> {
+      const nodes = [...walk(await host())];
+      const button = nodes.find((n) => /^pill\b/.test(attr(n, 'class') ?? ''));
+      const inside = button ? [...walk(button)] : [];
+      const icon = inside.find((n) => /^icon\b/.test(attr(n, 'class') ?? ''));
+      const words = inside.find((n) => attr(n, 'class') === 'words');
+      return `${attr(button, 'class')?.replace(' compact', '')} | ${attr(icon, 'class')} | ${attr(words, 'data-w')}`;
+    },
     /** Clicks, with the mouse, the first button inside the badge whose text contains `label`. */
     async click(label: string | RegExp) {
       const [x, y] = await steadyCentreOf(label);

@@ -79,6 +79,12 @@ export function firefoxBadgeOf(firefox: FirefoxExtension, page: Page, vin: strin
   }
   return {
     text: () => inRoot<string>(TEXT),
+    /** The pill as the eye reads it: "pill <kind> | icon <shape> | <words>" (pill.ts; whole or compact alike). */
+    pill: () =>
+      inRoot<string>(`(root) => {
+        const b = root.querySelector('button.pill');
+        return b.className.replace(' compact', '') + ' | ' + b.querySelector('.icon').className + ' | ' + b.querySelector('.words').getAttribute('data-w');
+      }`),
     click,
     /** Opens the panel from the pill and waits until it is drawn (the first of a page is injected). */
     async open(): Promise<void> {

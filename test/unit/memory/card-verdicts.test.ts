@@ -101,13 +101,13 @@ describe("a card's one finding, from what this device holds", () => {
       ),
     );
     expect(said).toEqual({
-      [RAM]: 'warn alert Mileage went down',
+      [RAM]: 'warn alert Mileage dropped',
       [CRUZE]: 'warn alert Park-it recall',
-      [LEXUS]: 'good down $460 less on autotrader.com',
+      [LEXUS]: 'good down $460 less elsewhere',
       [AUDI]: 'good down Price down $500',
       [CAMRY]: 'held check Report held',
-      [SONATA]: 'known list 17 records on file',
-      [ACURA]: 'none dot Nothing known yet',
+      [SONATA]: 'known list 17 records',
+      [ACURA]: 'none dot No history yet',
     });
     // A screen reader hears each as a sentence.
     expect(answer.value[LEXUS].heard).toBe('Listed for $460 less on autotrader.com. Open for the listing.');
@@ -146,7 +146,7 @@ describe("a card's one finding, from what this device holds", () => {
     const reread = (await ask()).value;
     expect(`${reread[CRUZE].kind} ${reread[CRUZE].words}`).toBe('warn 1 accident');
     expect(reread[CRUZE].heard).toBe('Your report states: 1 accident.');
-    expect(`${reread[CAMRY].kind} ${reread[CAMRY].words}`).toBe('held No accidents · 1 owner');
+    expect(`${reread[CAMRY].kind} ${reread[CAMRY].words}`).toBe('held No accidents');
   });
 
   it('answers only about VINs the asking tab shows, and refuses a page outright', async () => {
