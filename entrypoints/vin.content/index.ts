@@ -59,6 +59,11 @@ export default defineContentScript({
       freeFacts: (vin) => onPage(vin, () => send('getFreeFacts', { vin })),
       turnOnFreeFacts: () => send('openFreeFactsOptions', undefined),
     };
+    // The pills' findings, asked for once their cards' notes went (badge/verdict-feed.ts).
+    const verdicts = createVerdictFeed((items) => send('getCardVerdicts', { items }));
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && alive()) verdicts.refresh();
+    });
     // What the page shows of each vehicle, for the memory of vehicles seen (the background decides
     // whether anything is kept).
     // The loopback build tells bench:memory how long each message's cards took to read.
@@ -68,6 +73,10 @@ export default defineContentScript({
       import.meta.env.MODE === 'loopback'
         ? (ms) => document.dispatchEvent(new CustomEvent('vhl:notes-read', { detail: ms }))
         : undefined,
+      // Asked about once its note went: the memory then knows the price its card shows.
+      (sent) => {
+        for (const { placement, found } of sent) verdicts.want(placement.vin, notes.link(placement, found));
+      },
     );
     // And the notes' share of each pass.
     let notesMs = 0;
@@ -83,11 +92,6 @@ export default defineContentScript({
     // checks on detail pages): the badge shows them at once.
     const known = new Map<string, RecordCounts>();
     const owned = new Set<string>();
-    // The pills' findings, asked for once their cards are seen (badge/verdict-feed.ts).
-    const verdicts = createVerdictFeed((items) => send('getCardVerdicts', { items }));
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && alive()) verdicts.refresh();
-    });
     // A report bought meanwhile (the background tells every tab: purchases/tell-tabs-owned.ts).
     browser.runtime.onMessage.addListener((message: unknown) => {
       const vin = (message as { vhlOwned?: unknown } | null)?.vhlOwned;
@@ -126,8 +130,6 @@ export default defineContentScript({
           noted = true;
           unseen();
           note(placement, found);
-          // After its sighting: the memory then knows the price this card shows.
-          verdicts.want(placement.vin, notes.link(placement, found));
         };
         const unseen = whenSeen(placement.anchor, see);
         const opened = openedBy.get(placement.vin) ?? new Set();

@@ -1,7 +1,8 @@
 // Asks the background for the pills' findings (issue 64), in batches of their own, off the scanner's
-// path: a card is asked about once it is seen (its sighting sent first, so the memory knows the price
-// it shows), again after a purchase or its panel closed, and the drawn ones again when the tab comes
-// back into view. Only what this device holds answers (background/memory/card-verdicts.ts): never a
+// path: a card is asked about once it is seen and its note has gone (listing-notes.ts sends notes at
+// most once a second: asked before, the memory would not yet know the price it shows), again after a
+// purchase, its report read or its panel closed, and the drawn ones again when the tab comes back
+// into view. Only what this device holds answers (background/memory/card-verdicts.ts): never a
 // record check or a request to NHTSA.
 import type { Result } from '@/lib/errors/result';
 import type { CardVerdict } from '@/lib/memory/card-verdict';

@@ -137,6 +137,8 @@ export function createListingNotes(
   doc: Document,
   send: (sightings: Sighting[]) => void,
   onRead?: (ms: number) => void,
+  /** Told which vehicles' notes just went (the pills then ask about them: verdict-feed.ts). */
+  onSent?: (sent: Array<{ placement: Placement; found: Occurrence[] }>) => void,
 ) {
   // Each stamped when noted: "Clear browsing memory" clicked before its message goes wins over it.
   const waiting: Array<{ placement: Placement; found: Occurrence[]; noted: number }> = [];
@@ -150,11 +152,11 @@ export function createListingNotes(
   };
   const flush = () => {
     sentAt = performance.now();
-    const sightings = waiting
-      .splice(0, SIGHTINGS_PER_MESSAGE)
-      .map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted));
+    const batch = waiting.splice(0, SIGHTINGS_PER_MESSAGE);
+    const sightings = batch.map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted));
     onRead?.(performance.now() - sentAt);
     send(sightings);
+    onSent?.(batch);
     scheduled = false;
     if (waiting.length) schedule();
   };
@@ -170,6 +172,7 @@ export function createListingNotes(
       if (now.length === 0) return;
       for (const w of now) waiting.splice(waiting.indexOf(w), 1);
       send(now.map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted)));
+      onSent?.(now);
     },
     /** The listing's own link (the panel asks about that listing), read when the panel opens. */
     link: (placement: Placement, found: Occurrence[]) => linkFor(placement, recordsOf(found), doc),

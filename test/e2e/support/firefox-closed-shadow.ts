@@ -55,13 +55,14 @@ export function firefoxBadgeOf(firefox: FirefoxExtension, page: Page, vin: strin
   // Only once placed: a badge is hidden until then (badge-style.ts), and a click goes through it.
   const CENTRE = `(root, label) => {
     if (!root.host.hasAttribute('data-vhl-placed')) return null;
-    const b = [...root.querySelectorAll('button')].find((b) => {
+    const b = [...root.querySelectorAll('button, a')].find((b) => {
       const words = [b.textContent, ...[...b.querySelectorAll('[data-w]')].map((e) => e.getAttribute('data-w'))].join(' ');
       return words.includes(label);
     });
     if (!b) return null;
     b.scrollIntoView({ block: 'center' });
-    const r = b.getBoundingClientRect();
+    // A link's first line box: a wrapped link's box centre falls between its lines, on the paragraph.
+    const r = b.getClientRects()[0] ?? b.getBoundingClientRect();
     return JSON.stringify([r.left + r.width / 2, r.top + r.height / 2]);
   }`;
   async function click(label: string): Promise<void> {
