@@ -8,6 +8,10 @@ import { DEMO_API_KEY } from '../simulator/seed';
 import { startSimulatorServer } from '../simulator/server';
 import { SCREENSHOT_DIR } from './browser-paths';
 import { launchExtension } from './chromium';
+import { openPanel, runDemo } from './demo-flow';
+
+/** The demo listing's Ram: its panel is the one shown open. */
+const RAM = '1C6RD6FT1CS310366';
 
 const headless = !process.env.DISPLAY || process.env.HEADLESS === '1';
 const port = Number(process.env.PORT ?? 8787);
@@ -32,48 +36,21 @@ console.log('Building the extension (loopback mode)…');
 execFileSync('npx', ['wxt', 'build', '--mode', 'loopback'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 const browser = await launchExtension({ headless });
-// Set up like a user would: the options page, the demo service URL and key.
-const options = await browser.openPage('options.html');
-await options.getByLabel('Service URL').fill(server.baseUrl);
-await options.getByLabel('API key').fill(DEMO_API_KEY);
-await options.getByRole('button', { name: 'Test connection and save' }).click();
-await options.getByRole('status').waitFor({ timeout: 15_000 });
-
-// A second demo site first (its own host, localhost): listing.html's Cruze is for less there, and
-// listing.html's Ram states 14,000 fewer miles than it does there: the badges have a memory to tell
-// (issues 45 and 54), both on the demo listing.
-const dealerTwo = `${server.origin.replace('127.0.0.1', 'localhost')}/demo/dealer-two.html`;
-const second = await browser.context.newPage();
-await second.goto(dealerTwo);
-await second.waitForSelector('[data-vhl-vin]');
-// A results page of 16 Camrys of six dealers on that site: the demo listing's 2010 Camry then has a
-// fair price to show (issues 57, 61). Scrolled through as a shopper does (a card counts only once it
-// was seen); its sightings go a second after.
-const camrys = await browser.context.newPage();
-await camrys.goto(dealerTwo.replace('dealer-two.html', 'camrys.html'));
-await camrys.waitForSelector('[data-vhl-vin]');
-for (let y = 0; y <= (await camrys.evaluate(() => document.body.scrollHeight)); y += 600) {
-  await camrys.evaluate((top) => window.scrollTo(0, top), y);
-  await camrys.waitForTimeout(200);
-}
-await camrys.waitForTimeout(1500);
-const listing = await browser.context.newPage();
-await listing.goto(`${server.origin}/demo/listing.html`);
-await listing.waitForSelector('[data-vhl-vin]');
-// The popup about the demo listing's tab (as the toolbar button opens it there).
-const popup = await browser.openPage(`popup.html?tab=${await browser.tabIdOf(listing)}`);
-await popup.getByTestId('user-name').waitFor({ timeout: 15_000 });
+const { listing, popup, dealerTwo, camrysUrl } = await runDemo(browser, server.origin, server.baseUrl);
 
 if (headless) {
+  // The listing with its pills' findings, then the Ram's panel open on its own (issue 64).
   await browser.screenshot(listing, 'start-listing');
   await browser.screenshot(popup, 'start-popup');
+  await openPanel(listing, RAM);
+  await browser.screenshot(listing, 'start-panel', { fullPage: false });
   console.log(`No display: running headless. Screenshots in ${SCREENSHOT_DIR} (chromium-start-*.png).`);
 } else {
   await popup.close();
   await listing.bringToFront();
 }
 console.log(
-  `Demo listing: ${server.origin}/demo/listing.html\nThe same Cruze and Ram on a second site: ${dealerTwo}\nSimilar Camrys there, for the demo Camry's fair price: ${dealerTwo.replace('dealer-two.html', 'camrys.html')}\nPress Ctrl-C to stop.`,
+  `Demo listing: ${server.origin}/demo/listing.html\nThe same Cruze and Ram on a second site: ${dealerTwo}\nSimilar Camrys there, for the demo Camry's fair price: ${camrysUrl}\nPress Ctrl-C to stop.`,
 );
 
 const stop = async () => {

@@ -11,6 +11,7 @@ import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
 import { wireMessage } from '../../scripts/wire-message';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
+import { firefoxBadgeOf } from './support/firefox-closed-shadow';
 import { startFixtureServer } from './support/setup-extension';
 
 let server: SimulatorServer;
@@ -156,9 +157,19 @@ describe('Firefox ESR', () => {
     // Drawn after the frame its host joins the page in (near-screen.ts), as a user sees it.
     await listing.waitForSelector(`vhl-badge[data-vhl-vin="${vin}"]`, { visible: true });
     await listing.click(`vhl-badge[data-vhl-vin="${vin}"]`);
-    // The first click of a page brings the panel (the background injects it): Tab once it is there.
+    // The first click of a page brings the panel (the background injects it): then Tab, in the order
+    // the panel is drawn in (its findings and the rest, then the pinned actions), to "Check records".
     await listing.waitForSelector(`vhl-badge[data-vhl-vin="${vin}"][data-vhl-open]`);
-    await listing.keyboard.press('Tab');
+    const badge = firefoxBadgeOf(firefox, listing, vin);
+    const stops: string[] = [];
+    for (let i = 0; i < 8 && stops.at(-1) !== 'Check records'; i++) {
+      await listing.keyboard.press('Tab');
+      stops.push(await badge.focused());
+    }
+    // The memory's and NHTSA's parts come a moment later: reached first when they are there.
+    expect(stops.at(-1), stops.join(' > ')).toBe('Check records');
+    // Every stop on the way is one of the panel's controls (never the page, never nothing).
+    expect(stops.every(Boolean), stops.join(' > ')).toBe(true);
     const focusedVin = () =>
       listing.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.vhlVin);
     expect(await focusedVin()).toBe(vin);

@@ -26,7 +26,7 @@ describe('purchase confirmation', () => {
     await listing.goto(`${stack.server.origin}/demo/listing.html`);
     await listing.waitForSelector('[data-vhl-vin="5N3ZA0NE1AN908084"][data-vhl-placed]');
     const qx56 = await badgeOf(listing, '5N3ZA0NE1AN908084');
-    expect(await qx56.text()).not.toMatch(/^✓/);
+    expect(await qx56.pill()).not.toMatch(/^pill (held|warn)/);
     const page = await stack.browser.openPage('confirm.html?vin=5N3ZA0NE1AN908084');
     await expect
       .poll(() => page.getByTestId('balance').textContent())
@@ -75,8 +75,13 @@ describe('purchase confirmation', () => {
       );
     await stack.browser.screenshot(page, 'report-after-purchase');
     await page.close();
-    // The listing's badge: the report held, no more "Get a report · 1 credit".
-    await expect.poll(() => qx56.text(), { timeout: 10_000 }).toMatch(/^✓/);
+    // The listing's badge: the report held, its facts read in the viewer on the card at once (issue
+    // 64: its lead fact, or what harm it states); no more "Get a report · 1 credit".
+    await expect
+      .poll(() => qx56.pill(), { timeout: 10_000 })
+      .toMatch(
+        /^pill (held \| icon check \| (No accidents|\d owners?)|warn \| icon alert \| .*(accidents?|title))$/,
+      );
     await qx56.open();
     await expect.poll(() => qx56.text(), { timeout: 10_000 }).toContain('Open your report (free)');
     expect(await qx56.text()).not.toMatch(/Get a report/);

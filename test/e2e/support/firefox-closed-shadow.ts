@@ -80,6 +80,13 @@ export function firefoxBadgeOf(firefox: FirefoxExtension, page: Page, vin: strin
   }
   return {
     text: () => inRoot<string>(TEXT),
+    /** The words of what holds focus inside the badge (its closed root's activeElement), or ''. */
+    focused: () =>
+      inRoot<string>(`(root) => {
+        const a = root.activeElement;
+        if (!a) return '';
+        return [a.textContent, ...[...a.querySelectorAll('[data-w]')].map((e) => e.getAttribute('data-w'))].join(' ').trim();
+      }`),
     /** The pill as the eye reads it: "pill <kind> | icon <shape> | <words>" (pill.ts; whole or compact alike). */
     pill: () =>
       inRoot<string>(`(root) => {
