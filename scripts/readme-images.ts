@@ -39,9 +39,9 @@ try {
   await openPanel(listing, RAM);
   await save('badge-panel.png', await capture(listing));
   await listing.keyboard.press('Escape');
-  // The Camry's listing says 2018 Honda: the pill's warning and its panel.
+  // The Camry's fair price against the 16 Camrys seen on the second site, how it is judged.
   await openPanel(listing, CAMRY);
-  await save('badge-mismatch.png', await capture(listing));
+  await save('badge-fair-price.png', await capture(listing));
   await listing.keyboard.press('Escape');
   // A report held, in dark mode: the panel, then the report itself in the viewer.
   await listing.emulateMedia({ colorScheme: 'dark' });

@@ -19,7 +19,7 @@ export const BADGE_CSS = `
   margin: 0; border: 1px solid #0f5f5c; border-radius: 11px; background: #fff; color: #0b3b39; cursor: pointer;
   white-space: nowrap; box-shadow: 0 1px 3px rgba(0,0,0,.18); }
 /* Its words in one width whatever they say (pill.ts: a page can measure the badge's box). */
-.words { display: inline-block; width: 10em; overflow: hidden; text-overflow: ellipsis; vertical-align: top; text-align: left; }
+.words { display: inline-block; width: 11em; overflow: hidden; text-overflow: ellipsis; vertical-align: top; text-align: left; }
 /* Where the whole pill would cover the page's text or controls: the mark and the icon, the same button. */
 .pill.compact { padding: 1px 3px 1px 1px; gap: 3px; }
 .mark { display: inline-grid; place-items: center; width: 18px; height: 18px; border-radius: 9px; background: #0f5f5c; color: #fff;
