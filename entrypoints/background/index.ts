@@ -31,7 +31,6 @@ import {
 import { getExportData, openReport } from './library/report-access';
 import { listReports, searchReports } from './library/report-list';
 import { saveNote } from './library/vehicle-notes';
-import { getCardVerdicts } from './memory/card-verdicts';
 import { clearBrowsingMemory } from './memory/clear-memory';
 import { getMemorySettings, saveMemorySettings } from './memory/memory-settings';
 import { keepMemorySwept, listenForMemorySweep } from './memory/retention';
@@ -82,6 +81,7 @@ import {
   syncUserSites,
 } from './sites/user-sites';
 import { restrictStorage } from './storage/storage-access';
+import { getCardVerdicts } from './verdicts/card-verdicts';
 import {
   buyingBatch,
   cancelWorkbenchBatch,

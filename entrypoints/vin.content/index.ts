@@ -92,7 +92,7 @@ export default defineContentScript({
     // checks on detail pages): the badge shows them at once.
     const known = new Map<string, RecordCounts>();
     const owned = new Set<string>();
-    // A report bought meanwhile (the background tells every tab: purchases/tell-tabs-owned.ts).
+    // A report bought meanwhile (the background tells every tab: library/tell-tabs-owned.ts).
     browser.runtime.onMessage.addListener((message: unknown) => {
       const vin = (message as { vhlOwned?: unknown } | null)?.vhlOwned;
       if (typeof vin === 'string' && alive()) {

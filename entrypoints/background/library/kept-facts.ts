@@ -16,8 +16,8 @@ import type {
 import { reportKey } from '@/lib/reports/report-key';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { cachedAccount } from '../account/account';
-import { tellTabsOwned } from '../purchases/tell-tabs-owned';
 import { factsOf, isKept, keepFacts, keptFacts, keptReportHtml, keptReportKeys } from '../storage/store';
+import { tellTabsOwned } from './tell-tabs-owned';
 
 export async function getReportFacts(): Promise<Result<FactsList>> {
   const [kept, facts] = await Promise.all([keptReportKeys(), keptFacts()]);
@@ -39,10 +39,13 @@ export async function getKeptReport({ provider, id }: KeptReportRequest): Promis
 export async function saveReportFacts({ provider, id, facts }: SaveFactsRequest): Promise<Result<null>> {
   // Facts only beside a report kept: a page cannot fill the store with facts of reports never held.
   if (!(await isKept(provider, id))) return ok(null);
-  await keepFacts(provider, id, facts);
+  // A disk refusing the write: the facts are read again next time (getReportFacts' pending).
+  if (!(await keepFacts(provider, id, facts))) return ok(null);
   // Its vehicle's pills on open tabs ask again: "2 accidents" shows as soon as the report is read.
-  const vin = (await cachedAccount())?.reports.find((r) => r.provider === provider && r.id === id)?.vin;
-  if (vin) await tellTabsOwned(vin);
+  const vin = (await cachedAccount().catch(() => null))?.reports.find(
+    (r) => r.provider === provider && r.id === id,
+  )?.vin;
+  if (vin) await tellTabsOwned(vin).catch(() => undefined);
   return ok(null);
 }
 

@@ -10,12 +10,11 @@ import type { ReportSummary } from '@/lib/domain';
 import { intentGeneration, type PurchaseIntent } from '@/lib/purchases/purchase-intent';
 import { findNewReports } from '@/lib/purchases/purchase-rules';
 import { noteBought, refreshAccount } from '../account/account';
+import { tellTabsOwned } from '../library/tell-tabs-owned';
 import { recordInLedger } from '../records/ledger';
 import type { AccountClient } from '../service/service';
-
 import { moveIntent } from './intent-store';
 import { rememberPurchaseCounts } from './purchase-counts';
-import { tellTabsOwned } from './tell-tabs-owned';
 
 /**
  * Returns the ids of reports beyond `report` that the purchase brought (empty when charged once).

@@ -2,7 +2,7 @@
 // path: a card is asked about once it is seen and its note has gone (listing-notes.ts sends notes at
 // most once a second: asked before, the memory would not yet know the price it shows), again after a
 // purchase, its report read or its panel closed, and the drawn ones again when the tab comes back
-// into view. Only what this device holds answers (background/memory/card-verdicts.ts): never a
+// into view. Only what this device holds answers (background/verdicts/card-verdicts.ts): never a
 // record check or a request to NHTSA.
 import type { Result } from '@/lib/errors/result';
 import type { CardVerdict } from '@/lib/memory/card-verdict';

@@ -11,9 +11,9 @@ import { vehicleFacts } from '@/lib/reports/facts/vehicle-facts';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { cachedAccount } from '../account/account';
 import { getOwnedFacts } from '../library/kept-facts';
+import { getVehicleHistory } from '../memory/vehicle-memory';
 import { keptRecalls } from '../nhtsa/free-facts';
 import { knownCounts } from '../records/record-cache';
-import { getVehicleHistory } from './vehicle-memory';
 
 async function verdictOf(
   { vin, url }: HistoryRequest,
