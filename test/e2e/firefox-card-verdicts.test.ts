@@ -9,17 +9,14 @@ import { firefoxBadgeOf } from './support/firefox-closed-shadow';
 import { servedTab } from './support/firefox-served';
 import { startFirefoxStack } from './support/setup-extension';
 import {
-  ACURA,
-  AUDI,
   AUTOTRADER_URL,
-  CAMRY,
-  CRUZE,
   EXPLORER,
+  FIRST_PILLS,
+  firstVisit,
   hostRecords,
   hostSizes,
   LEXUS,
-  RAM,
-  SONATA,
+  secondVisit,
   shown,
   VERDICTS_URL,
   verdictPage,
@@ -64,9 +61,7 @@ describe('Firefox: one card in each state', () => {
     const popup = await stack.firefox.openPage('popup.html', stack.launcher);
     await popup.waitForSelector('[data-testid="credits"]', { timeout: 15_000 });
     await popup.close();
-    // Fresh values: another file's test may have changed them in this worker.
-    Object.assign(shown[RAM] as object, { miles: 112_000 });
-    Object.assign(shown[AUDI] as object, { price: 13_495 });
+    firstVisit();
     const all = Object.keys(shown);
     // Each tab in front until its cards are noted (a card counts once seen in a visible tab) and
     // written (sightings go at most once a second).
@@ -76,20 +71,10 @@ describe('Firefox: one card in each state', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await first.close();
     await other.close();
-    Object.assign(shown[RAM] as object, { miles: 98_000 });
-    Object.assign(shown[AUDI] as object, { price: 12_995 });
+    secondVisit();
     const service = stack.server.sim.log.length;
     const tab = await visit(VERDICTS_URL, all);
-    const expected: Record<string, string> = {
-      [RAM]: 'pill warn | icon alert | Mileage dropped',
-      [LEXUS]: 'pill good | icon down | $460 less elsewhere',
-      [AUDI]: 'pill good | icon down | Price down $500',
-      [EXPLORER]: 'pill held | icon check | Report held',
-      [CRUZE]: 'pill held | icon check | Report held',
-      [CAMRY]: 'pill held | icon check | Report held',
-      [SONATA]: 'pill none | icon dot | No history yet',
-      [ACURA]: 'pill none | icon dot | No history yet',
-    };
+    const expected = FIRST_PILLS;
     for (const [vin, pill] of Object.entries(expected))
       await expect
         .poll(

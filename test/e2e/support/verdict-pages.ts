@@ -33,6 +33,29 @@ export const shown: Record<string, { title: string; dealer: string; price: numbe
   [SONATA]: { title: '2013 Hyundai Sonata GLS', dealer: 'South Loop Motors', price: 8_200, miles: 91_000 },
   [ACURA]: { title: '1994 Acura Integra RS', dealer: 'Grand Avenue Autos', price: 9_900, miles: 180_000 },
 };
+/** What each pill says on the second visit, before any panel is opened (kind, icon shape, words). */
+export const FIRST_PILLS: Record<string, string> = {
+  [RAM]: 'pill warn | icon alert | Mileage dropped',
+  [LEXUS]: 'pill good | icon down | $460 less elsewhere',
+  [AUDI]: 'pill good | icon down | Price down $500',
+  [EXPLORER]: 'pill held | icon check | Report held',
+  [CRUZE]: 'pill held | icon check | Report held',
+  [CAMRY]: 'pill held | icon check | Report held',
+  [SONATA]: 'pill none | icon dot | No history yet',
+  [ACURA]: 'pill none | icon dot | No history yet',
+};
+
+/** The visits before: the results at their first prices and miles, then the new ones (the Ram's card
+ * says 98,000 mi, it said 112,000; the Audi's $500 less). */
+export const firstVisit = () => {
+  Object.assign(shown[RAM] as object, { miles: 112_000 });
+  Object.assign(shown[AUDI] as object, { price: 13_495 });
+};
+export const secondVisit = () => {
+  Object.assign(shown[RAM] as object, { miles: 98_000 });
+  Object.assign(shown[AUDI] as object, { price: 12_995 });
+};
+
 /** The Lexus on Autotrader. */
 export const elsewhere = { price: 11_000, miles: 88_000 };
 
