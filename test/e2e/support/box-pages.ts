@@ -2,8 +2,18 @@
 // (test/fixtures/listings/cars-com-search.html's shape, one card, the same layout whatever its
 // vehicle) at its real address, the vehicle and its miles taken from the address so that two
 // vehicles' pages differ in nothing else; the page goes on below it (a wheel could scroll it).
+// The page's own script: each mutation record on a badge's host, from the first byte (issue 64: a
+// pill whose words change must write nothing a page's MutationObserver sees).
+const COUNTER = `<script>
+  window.vhlHostRecords = [];
+  new MutationObserver((records) => {
+    for (const r of records)
+      if (r.target.localName === 'vhl-badge') window.vhlHostRecords.push(r.type + ':' + (r.attributeName || ''));
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+</script>`;
+
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${COUNTER}<style>
   body { margin: 0; font: 14px sans-serif; } .vehicle-card { position: relative; margin: 40px; padding: 12px; width: 360px; border: 1px solid #ddd; }
   .vehicle-card-link::after { content: ''; position: absolute; inset: 0; z-index: 1; }
 </style></head><body>${body}</body></html>`;
@@ -97,3 +107,6 @@ export const seenScroll = () => {
   const seen = (window as unknown as { vhlScroll: { events: number; from: number } }).vhlScroll;
   return { events: seen.events, y: scrollY - seen.from };
 };
+
+/** Run in the page: the mutation records its own script saw on the badge's host, in order. */
+export const seenHostRecords = () => (window as unknown as { vhlHostRecords: string[] }).vhlHostRecords;
