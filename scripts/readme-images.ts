@@ -3,6 +3,8 @@
 // gone). The simulator on a free port, Chromium headless with the loopback build, npm start's demo
 // (demo-flow.ts); each picture written to docs/. Pictures of pages this does not make (the library,
 // the workbench, the options, the confirmation window) are left as they are.
+// For a before-and-after: IMAGES_DIR writes elsewhere, EXTENSION_DIR loads another build (an earlier
+// commit's loopback build; SKIP_BUILD=1), and the demo listing is also taken at 360x740 and in dark.
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +13,10 @@ import { startSimulatorServer } from '../simulator/server';
 import { capture, launchExtension } from './chromium';
 import { openPanel, runDemo } from './demo-flow';
 
-const DOCS = fileURLToPath(new URL('../docs/', import.meta.url));
+const DOCS = process.env.IMAGES_DIR
+  ? `${process.env.IMAGES_DIR}/`
+  : fileURLToPath(new URL('../docs/', import.meta.url));
+const extensionDir = process.env.EXTENSION_DIR;
 const RAM = '1C6RD6FT1CS310366';
 const CRUZE = '1G1PG5SC3C7167133';
 const CAMRY = '4T1BB3EK5AU118081';
@@ -27,14 +32,25 @@ const server = await startSimulatorServer({
 const written: string[] = [];
 const save = async (name: string, shot: Buffer) => {
   await writeFile(`${DOCS}${name}`, shot);
-  written.push(`docs/${name}`);
+  written.push(`${DOCS}${name}`);
 };
 
 try {
-  const browser = await launchExtension({ headless: true });
+  const browser = await launchExtension({ headless: true, ...(extensionDir ? { extensionDir } : {}) });
   const { listing, popup } = await runDemo(browser, server.origin, server.baseUrl);
   await listing.setViewportSize({ width: 1280, height: 800 });
   await save('listing-verdicts.png', await capture(listing));
+  if (process.env.IMAGES_DIR) {
+    await listing.emulateMedia({ colorScheme: 'dark' });
+    await save('listing-1280-dark.png', await capture(listing));
+    await listing.setViewportSize({ width: 360, height: 740 });
+    for (const scheme of ['dark', 'light'] as const) {
+      await listing.emulateMedia({ colorScheme: scheme });
+      await listing.waitForTimeout(1000);
+      await save(`listing-360-${scheme}.png`, await capture(listing));
+    }
+    await listing.setViewportSize({ width: 1280, height: 800 });
+  }
   await save('popup.png', await capture(popup));
   await openPanel(listing, RAM);
   await save('badge-panel.png', await capture(listing));
@@ -61,7 +77,11 @@ try {
   await browser.close();
 
   // A phone (360 x 740, touch): the listing's pills and a panel as a sheet along the bottom.
-  const phone = await launchExtension({ headless: true, phone: true });
+  const phone = await launchExtension({
+    headless: true,
+    phone: true,
+    ...(extensionDir ? { extensionDir } : {}),
+  });
   const options = await phone.openPage('options.html');
   await options.getByLabel('Service URL').fill(server.baseUrl);
   await options.getByLabel('API key').fill(DEMO_API_KEY);
