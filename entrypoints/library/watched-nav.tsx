@@ -22,6 +22,7 @@ export function WatchedNav({ reports }: { reports: ComponentChildren }) {
         <a href="#watched" aria-current={watched ? 'page' : undefined}>
           Watched vehicles
         </a>
+        <a href="workbench.html">Workbench</a>
       </nav>
       {watched ? (
         <main class="library">

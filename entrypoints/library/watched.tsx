@@ -3,6 +3,7 @@
 // was seen on (sightings-table.tsx), and what changed since the user last looked here; stop watching, forget it, export all as CSV.
 // Opening this page counts as looking: what changed is counted from now on.
 import { useEffect, useState } from 'preact/hooks';
+import { BrandMark } from '@/components/brand-mark';
 import { downloadFile } from '@/components/download-file';
 import { ErrorNotice } from '@/components/error-notice';
 import type { Result } from '@/lib/errors/result';
@@ -99,7 +100,11 @@ export function WatchedVehicles() {
   const { vehicles, at } = list.value;
   return (
     <section class="watched" aria-labelledby="watched-heading">
-      <h2 id="watched-heading">Watched vehicles</h2>
+      {/* The page's own heading, with the product's mark, as the reports page has (issue 65). */}
+      <h1 id="watched-heading">
+        <BrandMark />
+        Watched vehicles
+      </h1>
       <p class="muted">
         Kept on this device only, from the listing pages you open (nothing is fetched to update them).
         {vehicles.length ? '' : ' Watch a vehicle from its badge: "Watch this vehicle".'}

@@ -97,7 +97,7 @@ export function MemoryForm() {
             save({ ...settings, offSites: sites.split(/\s+/).filter(Boolean).slice(0, 500) }, 'Sites saved.')
           }
         >
-          Save sites
+          Save the sites never remembered
         </button>
       </p>
       <label class="inline">

@@ -61,7 +61,8 @@ export function AccountSummary({
         <div class={`health ${health}`} data-testid="ledger" data-health={health}>
           <p>
             <strong>
-              Last 30 days: {plural(ledger.checks, 'record check')}, {plural(ledger.reports, 'report')}
+              Last 30 days in this browser: {plural(ledger.checks, 'record check')},{' '}
+              {plural(ledger.reports, 'report')}
               {ledger.reports > 0 ? ` (${ledger.checksPerReport} checks per report)` : ''}
             </strong>{' '}
             · {HEALTH_WORDS[health]}

@@ -163,7 +163,7 @@ export function App({ first }: { first: FirstHeadline }) {
         />
       )}
 
-      {signedIn && <h2>Look up a VIN</h2>}
+      {/* No heading above it: its field is labelled "Look up a VIN" already (issue 65). */}
       {signedIn && (
         <VinBox
           onCheck={async (vin) => {

@@ -56,6 +56,7 @@ function OwnedRow({
         <code>{vin}</code>
         <div class="muted">
           {decodeLine(decodeVin(vin))} · you hold the {held.map(label).join(' and ')} report
+          {held.length > 1 ? 's' : ''}
         </div>
       </div>
       <div class="actions">

@@ -11,6 +11,11 @@ export function WorkbenchHeader({ limits }: { limits: Limits | null | undefined 
         <BrandMark />
         Workbench
       </h1>
+      {/* The other pages a dealer goes to from here (issue 65: none led there). */}
+      <nav class="page-links" aria-label="Other pages">
+        <a href="library.html#reports">Your reports</a>
+        <a href="library.html#watched">Watched vehicles</a>
+      </nav>
       <p class="muted">
         Many VINs at once: paste a run list, check records within your budget, buy with one confirmation.
         {limits && (

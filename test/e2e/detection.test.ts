@@ -105,7 +105,7 @@ describe('detection in Chromium', () => {
     // The Cruze, whose two reports the demo account holds, offers them, never a record check (issue 56).
     await expect
       .poll(() => row('1G1PG5SC3C7167133').textContent())
-      .toMatch(/you hold the providerA and providerB report/);
+      .toMatch(/you hold the providerA and providerB reports/);
     expect(
       await row('1G1PG5SC3C7167133')
         .getByRole('button', { name: /Check records/ })

@@ -55,6 +55,45 @@ describe('extension in Chromium', () => {
     await options.close();
   });
 
+  it('no two of the options page’s controls share a name (issue 65: two different "Save sites")', async () => {
+    const options = await browser.openPage('options.html');
+    await options.getByLabel('API key').waitFor();
+    const names = await options.evaluate(() =>
+      [...document.querySelectorAll('button, a[href], input, select, textarea')]
+        .filter((el) => (el as HTMLElement).offsetParent !== null || el.getClientRects().length > 0)
+        .map((el) => {
+          const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+          return (
+            el.getAttribute('aria-label') ??
+            label ??
+            el.closest('label')?.textContent ??
+            el.textContent ??
+            ''
+          )
+            .replace(/\s+/g, ' ')
+            .trim();
+        }),
+    );
+    expect(names.length).toBeGreaterThan(10);
+    const twice = names.filter((name, i) => names.indexOf(name) !== i);
+    expect(twice).toEqual([]);
+    await options.close();
+  });
+
+  it('the workbench leads to the library and the watched vehicles, and the library back to it', async () => {
+    const page = await browser.openPage('workbench.html');
+    const links = page.getByRole('navigation', { name: 'Other pages' }).getByRole('link');
+    expect(await links.allInnerTexts()).toEqual(['Your reports', 'Watched vehicles']);
+    await links.filter({ hasText: 'Watched vehicles' }).click();
+    await page.waitForURL(/library\.html#watched$/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+      .toMatch(/Watched vehicles/);
+    await page.getByRole('navigation', { name: 'Library' }).getByRole('link', { name: 'Workbench' }).click();
+    await page.waitForURL(/workbench\.html$/);
+    await page.close();
+  });
+
   it('the options page stores a key the service confirms, and the popup then shows the account', async () => {
     const options = await browser.openPage('options.html');
     await options.getByLabel('Service URL').fill(`${server.baseUrl}/`);

@@ -285,15 +285,15 @@ describe('report library', () => {
 
   it('works with the keyboard alone: search, compare, close', async () => {
     const page = await openLibrary();
-    // The library's two pages first (Your reports, Watched vehicles), then the search.
+    // The library's two pages and the workbench first, then the search.
     const focused = () =>
       page.evaluate(() => document.activeElement?.textContent || document.activeElement?.id);
     const order: Array<string | undefined> = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
-    expect(order).toEqual(['Your reports', 'Watched vehicles', 'library-search']);
+    expect(order).toEqual(['Your reports', 'Watched vehicles', 'Workbench', 'library-search']);
     await page.keyboard.type('cruze');
     await expect.poll(() => rowVins(page)).toEqual([CRUZE]);
     // Tab through the filters to the row's first control, the comparison.

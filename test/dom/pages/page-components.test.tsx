@@ -76,7 +76,7 @@ describe('popup account', () => {
     expect(health(21, 3, 3)[0]).toBe('risk');
     const [risk, text] = health(8, 0);
     expect(risk).toBe('risk');
-    expect(text).toContain('Last 30 days: 8 record checks, 0 reports · at risk');
+    expect(text).toContain('Last 30 days in this browser: 8 record checks, 0 reports · at risk');
     expect(text).toContain('3 to 5 record checks for each report bought');
   });
 
@@ -235,7 +235,7 @@ describe("the tab's VINs", () => {
       />,
     );
     const rows = screen.getAllByRole('listitem');
-    expect(rows[0]?.textContent).toContain('you hold the providerA and AutoLedger report');
+    expect(rows[0]?.textContent).toContain('you hold the providerA and AutoLedger reports');
     expect(within(rows[0] as HTMLElement).queryByRole('button', { name: /Check records|Get/ })).toBeNull();
     fireEvent.click(
       within(rows[1] as HTMLElement).getByRole('button', { name: `Open your report for ${one} (free)` }),
