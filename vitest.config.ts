@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
-import { STOPPED_WORKER } from './test/support/stopped-worker';
+// With its extension: Vite loads this config natively, and warned of an extensionless import.
+import { STOPPED_WORKER } from './test/support/stopped-worker.ts';
 
 // What every end-to-end project shares: the real extension in real browsers, built once.
 const e2e = {

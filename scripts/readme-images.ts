@@ -5,11 +5,11 @@
 // the workbench, the options, the confirmation window) are left as they are.
 // For a before-and-after: IMAGES_DIR writes elsewhere, EXTENSION_DIR loads another build (an earlier
 // commit's loopback build; SKIP_BUILD=1), and the demo listing is also taken at 360x740 and in dark.
-import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { DEMO_API_KEY } from '../simulator/seed';
 import { startSimulatorServer } from '../simulator/server';
+import { buildLoopback } from './build-loopback';
 import { capture, launchExtension } from './chromium';
 import { openPanel, runDemo } from './demo-flow';
 
@@ -23,7 +23,7 @@ const CAMRY = '4T1BB3EK5AU118081';
 
 if (process.env.SKIP_BUILD !== '1') {
   console.log('Building the extension (loopback mode)…');
-  execFileSync('npx', ['wxt', 'build', '--mode', 'loopback'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  buildLoopback();
 }
 const server = await startSimulatorServer({
   port: 0,

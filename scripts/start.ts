@@ -2,11 +2,11 @@
 // demo key and opened on a demo listing page (after a second demo site showing two of its vehicles,
 // and a results page of Camrys there for the fair-price gauge). Without a display it runs headless and writes
 // screenshots instead. Ctrl-C stops both.
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEMO_API_KEY } from '../simulator/seed';
 import { startSimulatorServer } from '../simulator/server';
 import { SCREENSHOT_DIR } from './browser-paths';
+import { buildLoopback } from './build-loopback';
 import { launchExtension } from './chromium';
 import { openPanel, runDemo } from './demo-flow';
 
@@ -33,7 +33,7 @@ const server = await startSimulatorServer({
 });
 console.log(`Simulator: ${server.baseUrl}  (key ${DEMO_API_KEY})`);
 console.log('Building the extension (loopback mode)…');
-execFileSync('npx', ['wxt', 'build', '--mode', 'loopback'], { stdio: ['ignore', 'ignore', 'inherit'] });
+buildLoopback();
 
 const browser = await launchExtension({ headless });
 const { listing, popup, dealerTwo, camrysUrl } = await runDemo(browser, server.origin, server.baseUrl);
