@@ -31,22 +31,43 @@ export function App() {
           </p>
         </>
       )}
-      <ConnectionForm />
+      {!welcome && (
+        // Grouped by who needs them (issue 65): what everyone sets first, then what shoppers use,
+        // then the dealers' budgets; the page was one 2,800 px column in no order a user has.
+        <nav class="option-groups" aria-label="Settings groups">
+          <a href="#getting-started">Getting started</a>
+          <a href="#shopping">Shopping</a>
+          <a href="#dealers">Dealers</a>
+          <a href="#data">Your data</a>
+        </nav>
+      )}
+      <div class="option-group" id="getting-started">
+        <h2>Getting started</h2>
+        <ConnectionForm />
+        {!welcome && <ProviderNamesForm />}
+      </div>
       {!welcome && (
         <>
-          <p data-testid="workbench-link">
-            Many VINs at once (an auction run list, a trade-in batch):{' '}
-            <a href="workbench.html" target="_blank" rel="noreferrer">
-              open the workbench
-            </a>
-            .
-          </p>
-          <EconomyForm />
-          <ProviderNamesForm />
-          <SitesList />
-          <FreeFactsForm />
-          <MemoryForm />
-          <DataTools />
+          <div class="option-group" id="shopping">
+            <h2>Shopping</h2>
+            <SitesList />
+            <MemoryForm />
+            <FreeFactsForm />
+          </div>
+          <div class="option-group" id="dealers">
+            <h2>Dealers</h2>
+            <p data-testid="workbench-link">
+              Many VINs at once (an auction run list, a trade-in batch):{' '}
+              <a href="workbench.html" target="_blank" rel="noreferrer">
+                open the workbench
+              </a>
+              .
+            </p>
+            <EconomyForm />
+          </div>
+          <div id="data">
+            <DataTools />
+          </div>
         </>
       )}
       <footer class="muted">

@@ -102,7 +102,7 @@ export function ConnectionForm() {
 
   return (
     <section aria-labelledby="connection-heading">
-      <h2 id="connection-heading">Connection</h2>
+      <h3 id="connection-heading">Connection</h3>
       <form onSubmit={save}>
         <label for="service-url">Service URL</label>
         <input

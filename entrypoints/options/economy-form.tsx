@@ -41,7 +41,7 @@ export function EconomyForm() {
   };
   return (
     <section aria-labelledby="economy-heading">
-      <h2 id="economy-heading">Record checks</h2>
+      <h3 id="economy-heading">Record checks</h3>
       <p class="muted">
         The service expects 3 to 5 record checks per report you buy and may revoke a key that checks without
         buying. The extension checks only when you ask.

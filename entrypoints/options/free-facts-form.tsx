@@ -55,7 +55,7 @@ export function FreeFactsForm() {
   };
   return (
     <section id="free-facts" aria-labelledby="free-facts-heading">
-      <h2 id="free-facts-heading">Free facts from NHTSA</h2>
+      <h3 id="free-facts-heading">Free facts from NHTSA</h3>
       <p class="muted">
         Before you spend a credit: what the VIN says the car is (year, make, model, trim, body, engine, drive,
         plant), whether the listing matches it, recall campaigns, complaints and crash ratings, from the US

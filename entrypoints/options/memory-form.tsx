@@ -47,7 +47,7 @@ export function MemoryForm() {
   };
   return (
     <section aria-labelledby="memory-heading">
-      <h2 id="memory-heading">Browsing memory</h2>
+      <h3 id="memory-heading">Browsing memory</h3>
       <p class="muted">
         Each vehicle a listing page shows is remembered on this device only: the site, the listing's address,
         the price and mileage it states, when you saw it. Badges use it to say a car was seen before, listed

@@ -25,7 +25,7 @@ export function ProviderNamesForm() {
   };
   return (
     <section aria-labelledby="names-heading">
-      <h2 id="names-heading">Provider names</h2>
+      <h3 id="names-heading">Provider names</h3>
       <p class="muted">Optional: what your service calls its two report providers.</p>
       <form onSubmit={save}>
         {(['providerA', 'providerB'] as const).map((provider) => (

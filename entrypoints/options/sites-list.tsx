@@ -65,7 +65,7 @@ export function SitesList() {
 
   return (
     <section aria-labelledby="sites-heading">
-      <h2 id="sites-heading">Sites</h2>
+      <h3 id="sites-heading">Sites</h3>
       <form onSubmit={saveSites}>
         <fieldset>
           <legend>Listing sites (on unless you switch them off)</legend>

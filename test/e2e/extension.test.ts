@@ -55,7 +55,7 @@ describe('extension in Chromium', () => {
     await options.close();
   });
 
-  it('no two of the options page’s controls share a name (issue 65: two different "Save sites")', async () => {
+  it('the options page: grouped by who needs them, no two controls with one name (issue 65)', async () => {
     const options = await browser.openPage('options.html');
     await options.getByLabel('API key').waitFor();
     const names = await options.evaluate(() =>
@@ -77,6 +77,27 @@ describe('extension in Chromium', () => {
     expect(names.length).toBeGreaterThan(10);
     const twice = names.filter((name, i) => names.indexOf(name) !== i);
     expect(twice).toEqual([]);
+    // Grouped by who needs them, what everyone sets first, each group one link away.
+    expect(await options.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'Getting started',
+      'Shopping',
+      'Dealers',
+      'Your data',
+    ]);
+    expect(await options.locator('#getting-started h3').allInnerTexts()).toEqual([
+      'Connection',
+      'Provider names',
+    ]);
+    expect(await options.locator('#shopping h3').allInnerTexts()).toEqual([
+      'Sites',
+      'Browsing memory',
+      'Free facts from NHTSA',
+    ]);
+    await options
+      .getByRole('navigation', { name: 'Settings groups' })
+      .getByRole('link', { name: 'Dealers' })
+      .click();
+    await expect.poll(() => options.evaluate(() => location.hash)).toBe('#dealers');
     await options.close();
   });
 
