@@ -110,6 +110,14 @@ describe('extension in Chromium', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
       .toMatch(/Watched vehicles/);
+    // Its navigation in the content column, aligned with its heading (it sat 55 px left of it).
+    const nav = await page
+      .getByRole('navigation', { name: 'Library' })
+      .getByRole('link')
+      .first()
+      .boundingBox();
+    const heading = await page.getByRole('heading', { level: 1 }).first().boundingBox();
+    expect(Math.abs((nav?.x ?? 0) - (heading?.x ?? -99))).toBeLessThanOrEqual(1);
     await page.getByRole('navigation', { name: 'Library' }).getByRole('link', { name: 'Workbench' }).click();
     await page.waitForURL(/workbench\.html$/);
     await page.close();
