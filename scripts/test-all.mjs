@@ -1,10 +1,10 @@
-// `npm test`: every tier in turn, stopping at the first that fails, and each tier's time said at the
-// end (issue 65: the run's 10-minute goal is watched tier by tier). The tiers are package.json's own
-// scripts; this only runs and times them.
+// `npm test` after its browser check (package.json: ensure-browsers.mjs first, so an unsupported Node
+// is told before anything runs): every tier in turn, stopping at the first that fails, and each
+// tier's time said at the end (issue 65: the run's 10-minute goal is watched tier by tier). The tiers
+// are package.json's own scripts; this only runs and times them.
 import { spawnSync } from 'node:child_process';
 
 const TIERS = [
-  ['browsers', 'node scripts/ensure-browsers.mjs'],
   ['typecheck', 'npm run typecheck'],
   ['lint', 'npm run lint'],
   ['unit', 'npm run test:unit'],
