@@ -73,9 +73,10 @@ export default defineContentScript({
       import.meta.env.MODE === 'loopback'
         ? (ms) => document.dispatchEvent(new CustomEvent('vhl:notes-read', { detail: ms }))
         : undefined,
-      // Asked about once its note went: the memory then knows the price its card shows.
+      // Asked about once its note went (with the listing it names): the memory then knows the price
+      // its card shows.
       (sent) => {
-        for (const { placement, found } of sent) verdicts.want(placement.vin, notes.link(placement, found));
+        for (const { vin, url } of sent) verdicts.want(vin, url);
       },
     );
     // And the notes' share of each pass.

@@ -38,6 +38,11 @@ export async function getVehicleHistory(
   sender: Sender,
 ): Promise<Result<HistoryAnswer>> {
   if (!(await mayAskAbout(vin, sender))) return failWith('forbidden', NOT_ON_TAB);
+  return ok(await historyOf({ vin, url }, sender));
+}
+
+/** A vehicle's memory for the listing at `url`, for a sender already allowed to ask about it. */
+export async function historyOf({ vin, url }: HistoryRequest, sender: Sender): Promise<HistoryAnswer> {
   await sightingsWritten();
   let current: string | null = null;
   if (sender.kind === 'content-script' && sender.url) {
@@ -52,14 +57,14 @@ export async function getVehicleHistory(
     memorySettings.get(),
   ]);
   const market = settings.on ? await marketOf(listings, current) : null;
-  return ok({
+  return {
     listings: answered(listings, current),
     current,
     report,
     watched,
     ...(market ? { market } : {}),
     at: minutesOf(Date.now()),
-  });
+  };
 }
 
 /**

@@ -91,14 +91,20 @@ const modelKey = (model: { make: string; model: string; year: number }) =>
   `${model.year}|${model.make}|${model.model}`.toLowerCase();
 
 /**
- * A vehicle's model's recalls as NHTSA answered them earlier on this device (a card's pill, issue 64):
- * never asked for here; nothing while the free facts are off.
+ * Each vehicle's model's recalls as NHTSA answered them earlier on this device (the cards' pills,
+ * issue 64), by VIN: never asked for here; none while the free facts are off.
  */
-export async function keptRecalls(vin: string): Promise<ModelFacts['recalls'] | null> {
-  if (!(await nhtsaAllowed(await nhtsaHosts()))) return null;
-  const row = (await keptDecodes([vin]))[vin];
-  const model = row && modelOf(row);
-  return model ? ((await keptModel(modelKey(model)))?.recalls ?? null) : null;
+export async function keptRecalls(vins: string[]): Promise<Record<string, ModelFacts['recalls']>> {
+  const found: Record<string, ModelFacts['recalls']> = {};
+  if (!(await nhtsaAllowed(await nhtsaHosts()))) return found;
+  const decodes = await keptDecodes(vins);
+  for (const vin of vins) {
+    const row = decodes[vin];
+    const model = row && modelOf(row);
+    const recalls = model && (await keptModel(modelKey(model)))?.recalls;
+    if (recalls) found[vin] = recalls;
+  }
+  return found;
 }
 
 /** One vehicle, one model asked about once at a time: a panel and the popup asking together share it. */

@@ -22,30 +22,32 @@ export function createVerdictFeed(ask: Ask) {
   const listeners = new Map<string, Set<(verdict: CardVerdict) => void>>();
   let scheduled = false;
 
-  async function flush(): Promise<void> {
+  /** Asks about a batch and shows what comes back; a batch a starting worker missed is asked once
+   * more (never again and again: the next seen card, closed panel or visible tab asks anew). */
+  async function askAbout(batch: Array<[string, string | undefined]>, retry: boolean): Promise<void> {
+    const answer = await ask(batch.map(([vin, url]) => (url ? { vin, url } : { vin }))).catch(() => null);
+    if (answer?.ok) {
+      for (const [vin, verdict] of Object.entries(answer.value))
+        for (const show of listeners.get(vin) ?? []) show(verdict);
+    } else if (retry && (answer === null || answer.error.kind === 'unanswered'))
+      setTimeout(() => {
+        const again = batch.filter(([vin]) => !due.has(vin));
+        if (again.length) void askAbout(again, false);
+      }, RETRY_MS);
+  }
+
+  function flush(): void {
     scheduled = false;
     const batch = [...due].slice(0, BATCH);
     for (const [vin] of batch) due.delete(vin);
     if (due.size) schedule();
-    if (!batch.length) return;
-    const items = batch.map(([vin, url]) => (url ? { vin, url } : { vin }));
-    const answer = await ask(items).catch(() => null);
-    if (!answer?.ok) {
-      if (answer?.error.kind === 'unanswered' || answer === null)
-        setTimeout(() => {
-          for (const [vin, url] of batch) if (!due.has(vin)) due.set(vin, url);
-          schedule();
-        }, RETRY_MS);
-      return;
-    }
-    for (const [vin, verdict] of Object.entries(answer.value))
-      for (const show of listeners.get(vin) ?? []) show(verdict);
+    if (batch.length) void askAbout(batch, true);
   }
 
   function schedule(): void {
     if (scheduled) return;
     scheduled = true;
-    setTimeout(() => void flush(), GATHER_MS);
+    setTimeout(flush, GATHER_MS);
   }
 
   return {

@@ -137,8 +137,8 @@ export function createListingNotes(
   doc: Document,
   send: (sightings: Sighting[]) => void,
   onRead?: (ms: number) => void,
-  /** Told which vehicles' notes just went (the pills then ask about them: verdict-feed.ts). */
-  onSent?: (sent: Array<{ placement: Placement; found: Occurrence[] }>) => void,
+  /** Told the notes that just went (the pills then ask about their vehicles: verdict-feed.ts). */
+  onSent?: (sent: Sighting[]) => void,
 ) {
   // Each stamped when noted: "Clear browsing memory" clicked before its message goes wins over it.
   const waiting: Array<{ placement: Placement; found: Occurrence[]; noted: number }> = [];
@@ -156,7 +156,7 @@ export function createListingNotes(
     const sightings = batch.map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted));
     onRead?.(performance.now() - sentAt);
     send(sightings);
-    onSent?.(batch);
+    onSent?.(sightings);
     scheduled = false;
     if (waiting.length) schedule();
   };
@@ -171,8 +171,9 @@ export function createListingNotes(
       const now = waiting.filter((w) => w.placement.vin === vin);
       if (now.length === 0) return;
       for (const w of now) waiting.splice(waiting.indexOf(w), 1);
-      send(now.map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted)));
-      onSent?.(now);
+      const sightings = now.map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted));
+      send(sightings);
+      onSent?.(sightings);
     },
     /** The listing's own link (the panel asks about that listing), read when the panel opens. */
     link: (placement: Placement, found: Occurrence[]) => linkFor(placement, recordsOf(found), doc),
