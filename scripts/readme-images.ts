@@ -64,11 +64,13 @@ try {
   await openPanel(listing, CRUZE);
   await save('badge-owned-dark.png', await capture(listing));
   await listing.keyboard.press('Escape');
-  // The report's id as the service lists it (the simulator's /user/reports, the demo key).
+  // The report's id as the service lists it (the simulator's /user/reports, the demo key: summaries
+  // name the VIN `VIN`, api-spec.md 2.2). No id, no picture: a 404 page is no picture of the viewer.
   const held = (await (
     await fetch(`${server.baseUrl}/user/reports`, { headers: { 'x-api-key': DEMO_API_KEY } })
-  ).json()) as { providerAReports: Array<{ id: string; vin: string }> };
-  const id = held.providerAReports.find((r) => r.vin === CRUZE)?.id;
+  ).json()) as { providerAReports: Array<{ id: string; VIN: string }> };
+  const id = held.providerAReports.find((r) => r.VIN === CRUZE)?.id;
+  if (!id) throw new Error(`The demo account holds no providerA report of ${CRUZE}`);
   const viewer = await browser.openPage(`report.html?provider=providerA&id=${id}`);
   await viewer.emulateMedia({ colorScheme: 'dark' });
   await viewer.setViewportSize({ width: 1280, height: 800 });

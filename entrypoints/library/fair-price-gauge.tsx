@@ -1,9 +1,19 @@
 // A watched vehicle's fair-price gauge (issue 57): the line the badge says (lib/memory/market-words.ts),
-// how it is worked out, and the comparable cars it rests on (site, year and trim, price, mileage, when
-// seen, a link to each listing), cheapest first, behind a disclosure so the page stays short.
+// how it is worked out, and the comparable cars it rests on, behind a disclosure so the page stays
+// short: grouped by site, each site named once (issue 65: not 30 identical links), the cheapest first,
+// each car (year and trim, a link to its listing) with its price, mileage and when seen.
 import { day } from '@/lib/memory/history-words';
 import type { MarketAnswer } from '@/lib/memory/market-answer';
 import { MARKET_EXPLAINED, marketLine, marketSources, priceIn } from '@/lib/memory/market-words';
+
+type Car = NonNullable<MarketAnswer['cars']>[number];
+
+/** The cars by site, each site where its cheapest car stands (the cars come cheapest first). */
+function bySite(cars: Car[]): Array<[string, Car[]]> {
+  const groups = new Map<string, Car[]>();
+  for (const car of cars) groups.set(car.site, [...(groups.get(car.site) ?? []), car]);
+  return [...groups];
+}
 
 export function FairPriceGauge({ market, today }: { market: MarketAnswer; today: number }) {
   const line = marketLine(market);
@@ -28,35 +38,45 @@ export function FairPriceGauge({ market, today }: { market: MarketAnswer; today:
           </summary>
           <div class="table-scroll">
             <table class="comparables">
-              <caption class="visually-hidden">Similar cars seen, cheapest first</caption>
+              <caption class="visually-hidden">Similar cars seen by site, cheapest first</caption>
               <thead>
                 <tr>
-                  <th scope="col">Site</th>
                   <th scope="col">Car</th>
                   <th scope="col">Price</th>
                   <th scope="col">Mileage</th>
                   <th scope="col">Seen</th>
                 </tr>
               </thead>
-              <tbody>
-                {cars.map((car) => (
-                  <tr key={`${car.vin} ${car.site}`}>
-                    <th scope="row">
-                      {car.url ? (
-                        <a href={car.url} target="_blank" rel="noreferrer noopener">
-                          {car.site}
-                        </a>
-                      ) : (
-                        car.site
-                      )}
+              {bySite(cars).map(([site, group]) => (
+                <tbody key={site}>
+                  <tr>
+                    <th class="site" scope="rowgroup" colSpan={4}>
+                      {site}{' '}
+                      <span class="muted">· {group.length === 1 ? '1 car' : `${group.length} cars`}</span>
                     </th>
-                    <td>{[car.year, car.trim].filter(Boolean).join(' ')}</td>
-                    <td>{`${market.currency === 'USD' ? '$' : ''}${car.price.toLocaleString('en-US')}${market.currency === 'USD' ? '' : ` ${market.currency}`}`}</td>
-                    <td>{car.miles.toLocaleString('en-US')} mi</td>
-                    <td>{day(car.seen, today)}</td>
                   </tr>
-                ))}
-              </tbody>
+                  {group.map((car) => {
+                    const name = [car.year, car.trim].filter(Boolean).join(' ');
+                    return (
+                      <tr key={`${car.vin} ${car.site}`}>
+                        <th class="car" scope="row">
+                          {car.url ? (
+                            <a href={car.url} target="_blank" rel="noreferrer noopener">
+                              {name}
+                              <span class="visually-hidden"> on {site}</span>
+                            </a>
+                          ) : (
+                            name
+                          )}
+                        </th>
+                        <td>{`${market.currency === 'USD' ? '$' : ''}${car.price.toLocaleString('en-US')}${market.currency === 'USD' ? '' : ` ${market.currency}`}`}</td>
+                        <td>{car.miles.toLocaleString('en-US')} mi</td>
+                        <td>{day(car.seen, today)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              ))}
             </table>
           </div>
         </details>

@@ -1,7 +1,8 @@
 // Where a watched vehicle was seen (the watched page, watched.tsx): each listing's site, dates, last
 // price and mileage as its page stated them, and its status. A listing kept by the previous release
 // shows that release's last figures, marked as such: it misread discounts and distances, so they are
-// the user's own record, never compared (the CSV has them too).
+// the user's own record, never compared (the CSV has them too). On a phone each listing is a block of
+// labelled lines (library.css; the labels are the cells' data-label), nothing cut or scrolled.
 import { day, distance, money } from '@/lib/memory/history-words';
 import { earlierReadings, type ListingMemory, lastPoint, type Point } from '@/lib/memory/listing-memory';
 
@@ -44,23 +45,23 @@ export function SightingsTable({ listings, today }: { listings: ListingMemory[];
                     {l.site}
                   </a>
                 </th>
-                <td>
+                <td data-label="Seen">
                   {day(l.first, today)}
                   {l.last !== l.first && day(l.last, today) !== day(l.first, today)
                     ? ` to ${day(l.last, today)}`
                     : ''}
                 </td>
-                <td>
+                <td data-label="Price">
                   <Figure
                     point={lastPoint(l.prices)}
                     earlier={earlier.price}
                     text={(p) => money(p[1], p[2] || null)}
                   />
                 </td>
-                <td>
+                <td data-label="Mileage">
                   <Figure point={lastPoint(l.miles)} earlier={earlier.miles} text={mileage} />
                 </td>
-                <td>
+                <td data-label="Status">
                   {l.sold !== undefined ? (
                     'sold'
                   ) : l.relist || l.after !== undefined ? (

@@ -66,8 +66,19 @@ export function AccountSummary({
               {ledger.reports > 0 ? ` (${ledger.checksPerReport} checks per report)` : ''}
             </strong>{' '}
             · {HEALTH_WORDS[health]}
+            {/* The rule in view at risk; a click away otherwise (issue 65: the popup's first screen
+                is for the page's vehicles). */}
+            {health !== 'risk' && (
+              <>
+                {' '}
+                <details>
+                  <summary>Why?</summary>
+                  <span class="rule">{HEALTH_RULE}</span>
+                </details>
+              </>
+            )}
           </p>
-          <p class="rule">{HEALTH_RULE}</p>
+          {health === 'risk' && <p class="rule">{HEALTH_RULE}</p>}
         </div>
       )}
     </section>

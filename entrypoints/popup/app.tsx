@@ -11,6 +11,8 @@ import type { Account } from '@/lib/account/account-messages';
 import type { Provider, RecordCounts } from '@/lib/domain';
 import type { ErrorData } from '@/lib/errors/error-data';
 import { ok, type Result } from '@/lib/errors/result';
+import { type CardVerdict, TabPills } from '@/lib/memory/card-verdict';
+import { PILLS_ASKED } from '@/lib/memory/pills-asked';
 import { ask } from '@/lib/messaging/messaging';
 import { countsText } from '@/lib/records/counts-text';
 import type { LedgerView } from '@/lib/records/economy';
@@ -35,6 +37,15 @@ interface CurrentTab {
   known: Record<string, Result<RecordCounts>>;
   /** The providers whose report the user holds, by VIN. */
   owned: Record<string, Provider[]>;
+  /** What each card's pill says, by VIN (null: the page's content script did not answer). */
+  pills: Record<string, CardVerdict> | null;
+}
+
+/** What the tab's pills say, asked of its content script (the top frame's: the one that badges). */
+async function pillsOf(tabId: number): Promise<Record<string, CardVerdict> | null> {
+  const answer = await browser.tabs.sendMessage(tabId, PILLS_ASKED, { frameId: 0 }).catch(() => null);
+  const parsed = TabPills.safeParse(answer);
+  return parsed.success ? Object.fromEntries(parsed.data.pills.map((p) => [p.vin, p.verdict])) : null;
 }
 
 /** The tab the popup is about: the active one, or `?tab=<id>` when the popup is opened as a page (tests). */
@@ -65,7 +76,10 @@ export function App({ first }: { first: FirstHeadline }) {
   const loadTab = () =>
     currentTab().then(async (active) => {
       if (active?.id === undefined) return;
-      const answer = await ask('getTabVins', { tabId: active.id });
+      const [answer, pills] = await Promise.all([
+        ask('getTabVins', { tabId: active.id }),
+        pillsOf(active.id),
+      ]);
       if (!answer.ok) setPanelError(answer.error);
       const { vins, known, owned } = answer.ok ? answer.value : { vins: [], known: {}, owned: {} };
       setTab({
@@ -74,6 +88,7 @@ export function App({ first }: { first: FirstHeadline }) {
         vins,
         known: Object.fromEntries(Object.entries(known).map(([vin, counts]) => [vin, ok(counts)])),
         owned,
+        pills,
       });
     });
 
@@ -135,20 +150,22 @@ export function App({ first }: { first: FirstHeadline }) {
         }
       />
 
-      <h2>This page</h2>
+      <div class="page-head">
+        <h2>This page</h2>
+        {tab && signedIn && tab.vins.length > 1 && (
+          <CheckAll
+            plan={() => ask('planCheckAll', { tabId: tab.id })}
+            run={(planId, override) => ask('checkAll', { planId, override })}
+            onDone={setChecked}
+          />
+        )}
+      </div>
       {tab && host && tab.origin && !detecting && (
         <SiteSwitch
           host={host}
           enabled={detecting}
           error={siteError}
           onEnable={() => enableSite(tab.origin as string, tab.id)}
-        />
-      )}
-      {tab && signedIn && tab.vins.length > 1 && (
-        <CheckAll
-          plan={() => ask('planCheckAll', { tabId: tab.id })}
-          run={(planId, override) => ask('checkAll', { planId, override })}
-          onDone={setChecked}
         />
       )}
       {tab && (
@@ -160,6 +177,7 @@ export function App({ first }: { first: FirstHeadline }) {
           owned={tab.owned}
           openOwned={openOwned}
           names={names}
+          pills={tab.pills}
         />
       )}
 

@@ -1,13 +1,15 @@
-// The VINs the current tab shows, each with what it tells offline and, on request, its record counts.
-// A vehicle whose report the user holds offers it, never a record check (issue 56); held from one
-// provider, the other provider's report is offered as such.
+// The vehicles the current tab shows, each with what its pill on the card says (issue 65: the same
+// finding, words and icon), its year and make and, on request, its record counts; one the page lists
+// only in its data (no card, no pill) is marked so. A vehicle whose report the user holds offers it,
+// never a record check (issue 56); held from one provider, the other provider's report is offered.
 import { useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/error-notice';
 import { type ProviderNames, providerLabel } from '@/lib/account/provider-names';
 import { PROVIDERS, type Provider, type RecordCounts } from '@/lib/domain';
 import type { Result } from '@/lib/errors/result';
+import type { CardVerdict } from '@/lib/memory/card-verdict';
+import { VERDICT_ICON_CSS } from '@/lib/memory/verdict-icons';
 import { countsText } from '@/lib/records/counts-text';
-import { decodeLine } from '@/lib/vin/decode-line';
 import type { Vin } from '@/lib/vin/vin-syntax';
 import { decodeVin } from '@/lib/vin/vin-verdict';
 
@@ -24,6 +26,37 @@ interface TabVinsProps {
   openOwned?(vin: string): void;
   /** The providers as the user named them. */
   names?: ProviderNames;
+  /** What each card's pill says, by VIN; a VIN missing here has no card. Null: the tab's content
+   * script did not answer (a page it does not run on, an extension just updated): nothing said. */
+  pills?: Record<string, CardVerdict> | null;
+}
+
+/** The pill's finding in the row, or that no card shows the vehicle; nothing when the tab said nothing. */
+function Finding({ vin, pills }: { vin: string; pills: TabVinsProps['pills'] }) {
+  if (!pills) return null;
+  const said = pills[vin];
+  if (!said)
+    return (
+      <div class="finding data-only" data-testid="finding">
+        In the page’s data only: no card shows it
+      </div>
+    );
+  return (
+    <div class={`finding ${said.kind}`} data-testid="finding" data-kind={said.kind}>
+      <span class={`icon ${said.icon}`} aria-hidden="true" />
+      {said.words}
+    </div>
+  );
+}
+
+/** "2012 Ram" and the VIN: the row's second line. */
+function Vehicle({ vin }: { vin: Vin }) {
+  const { modelYear, make, wmi } = decodeVin(vin);
+  return (
+    <div class="muted vehicle">
+      {[modelYear, make ?? `maker ${wmi}`].filter(Boolean).join(' ')} · <code>{vin}</code>
+    </div>
+  );
 }
 
 interface VinRowProps {
@@ -32,6 +65,7 @@ interface VinRowProps {
   getReport: TabVinsProps['getReport'];
   known: Result<RecordCounts> | undefined;
   names: ProviderNames;
+  pills: TabVinsProps['pills'];
 }
 
 /** A vehicle whose report the user holds: open it (free), or get the other provider's. */
@@ -41,22 +75,24 @@ function OwnedRow({
   openOwned,
   getReport,
   names,
+  pills,
 }: {
   vin: Vin;
   held: Provider[];
   openOwned(vin: string): void;
   getReport(vin: string): void;
   names: ProviderNames;
+  pills: TabVinsProps['pills'];
 }) {
   const other = PROVIDERS.find((p) => !held.includes(p));
   const label = (p: Provider) => providerLabel(names, p);
   return (
     <li class="vin-row owned" data-vin={vin}>
       <div>
-        <code>{vin}</code>
+        <Finding vin={vin} pills={pills} />
+        <Vehicle vin={vin} />
         <div class="muted">
-          {decodeLine(decodeVin(vin))} · you hold the {held.map(label).join(' and ')} report
-          {held.length > 1 ? 's' : ''}
+          You hold the {held.map(label).join(' and ')} report{held.length > 1 ? 's' : ''}
         </div>
       </div>
       <div class="actions">
@@ -70,11 +106,11 @@ function OwnedRow({
         {other && (
           <button
             type="button"
-            class="secondary"
+            class="link"
             onClick={() => getReport(vin)}
             aria-label={`Get the ${label(other)} report for ${vin} (1 credit, confirmed first)`}
           >
-            Get the {label(other)} report · 1 credit…
+            {label(other)} · 1 credit…
           </button>
         )}
       </div>
@@ -82,9 +118,8 @@ function OwnedRow({
   );
 }
 
-function VinRow({ vin, checkRecords, getReport, known, names }: VinRowProps) {
+function VinRow({ vin, checkRecords, getReport, known, names, pills }: VinRowProps) {
   const [counts, setCounts] = useState<Result<RecordCounts> | 'checking' | null>(known ?? null);
-  const decode = decodeVin(vin);
   const check = async () => {
     setCounts('checking');
     setCounts(await checkRecords(vin));
@@ -92,8 +127,8 @@ function VinRow({ vin, checkRecords, getReport, known, names }: VinRowProps) {
   return (
     <li class="vin-row" data-vin={vin}>
       <div>
-        <code>{vin}</code>
-        <div class="muted">{decodeLine(decode)}</div>
+        <Finding vin={vin} pills={pills} />
+        <Vehicle vin={vin} />
       </div>
       {counts === null && (
         <button type="button" onClick={check} aria-label={`Check records for ${vin} (uses 1 record check)`}>
@@ -118,8 +153,23 @@ function VinRow({ vin, checkRecords, getReport, known, names }: VinRowProps) {
   );
 }
 
-/** Rows shown at first; the rest a click away, so the popup never hides rows in a scroll box. */
-const FIRST_ROWS = 25;
+/** Rows shown at first, so the VIN box below is still within the popup's 600 px (issue 65); the
+ * rest a click away, never in a scroll box of its own. */
+const FIRST_ROWS = 3;
+
+/** The rows' order: what harms first, as the pills' colours say; a vehicle with no card last. */
+const RANK: Record<CardVerdict['kind'] | 'data-only', number> = {
+  warn: 0,
+  caution: 1,
+  good: 2,
+  note: 3,
+  held: 4,
+  known: 5,
+  none: 6,
+  'data-only': 7,
+};
+const rankOf = (vin: string, pills: TabVinsProps['pills']) =>
+  pills ? RANK[pills[vin]?.kind ?? 'data-only'] : RANK.none;
 
 export function TabVins({
   vins,
@@ -129,13 +179,17 @@ export function TabVins({
   owned,
   openOwned = () => undefined,
   names = {},
+  pills = null,
 }: TabVinsProps) {
   const [shown, setShown] = useState(FIRST_ROWS);
   if (vins.length === 0) return <p class="muted">No VINs on this page.</p>;
+  // Sorting is stable: within a kind, the page's order.
+  const ordered = [...vins].sort((a, b) => rankOf(a, pills) - rankOf(b, pills));
   return (
     <>
+      <style>{VERDICT_ICON_CSS}</style>
       <ul class="vin-list" aria-label="VINs on this page">
-        {vins.slice(0, shown).map((vin) => {
+        {ordered.slice(0, shown).map((vin) => {
           const held = owned?.[vin];
           return held?.length ? (
             <OwnedRow
@@ -145,6 +199,7 @@ export function TabVins({
               openOwned={openOwned}
               getReport={getReport}
               names={names}
+              pills={pills}
             />
           ) : (
             <VinRow
@@ -154,13 +209,16 @@ export function TabVins({
               getReport={getReport}
               known={results?.[vin]}
               names={names}
+              pills={pills}
             />
           );
         })}
       </ul>
       {vins.length > shown && (
-        <button type="button" class="more" onClick={() => setShown(shown + 50)}>
-          Show {Math.min(50, vins.length - shown)} more of {vins.length} VINs
+        <button type="button" class="more link" onClick={() => setShown(shown + 50)}>
+          {vins.length - shown <= 50
+            ? `Show all ${vins.length} vehicles`
+            : `Show 50 more of ${vins.length} vehicles`}
         </button>
       )}
     </>

@@ -122,6 +122,7 @@ export function App() {
             {...(bought ? { receipt: account } : {})}
             created={created}
             summary={summary}
+            copy={<CompleteCopyPanel {...complete} />}
           />
           {showFree && (
             <section class="pad free-facts-panel" aria-label="Free facts from NHTSA">
@@ -132,7 +133,6 @@ export function App() {
               )}
             </section>
           )}
-          <CompleteCopyPanel {...complete} />
           {accountError && (
             <div class="pad">
               <ErrorNotice error={accountError} />

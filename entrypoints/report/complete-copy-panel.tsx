@@ -1,6 +1,7 @@
-// The viewer's offer of a complete copy: which hosts the report's look comes from, what the browser
-// will ask, the download under way, one more question for hosts named only inside a stylesheet, and
-// what was kept (or why not, with the report left as it was).
+// The viewer's offer of a complete copy, in the toolbar's row (report-toolbar.tsx): shown plain, and
+// under "Why?" which hosts the report's look comes from and what the browser will ask; then the
+// download under way, one more question for hosts named only inside a stylesheet, and what was kept
+// (or why not, with the report left as it was).
 import { formatBytes, storageUseText, useStorageUse } from '@/components/use-storage-use';
 import type { CompleteCopy } from '@/lib/reports/library-messages';
 import type { Skipped } from '@/lib/reports/offline/download-copy';
@@ -57,9 +58,12 @@ export function CompleteCopyPanel({ copy, plan, state, start, more, forget }: Pa
   if (copy === undefined) return null;
   if (copy) {
     return (
-      <p class="copy-panel copy-kept" data-testid="copy-kept">
-        Complete copy kept on this computer ({formatBytes(copy.bytes)}): the report is shown with its own
-        stylesheets, fonts and images, and opening it makes no request.
+      <p
+        class="copy-panel copy-kept"
+        data-testid="copy-kept"
+        title="Shown with its own stylesheets, fonts and images, kept on this computer: opening it makes no request."
+      >
+        Complete copy kept ({formatBytes(copy.bytes)}): opens with its own look, no request.
         {state.step === 'done' && <> {keptText(state.files, state.kept.bytes, state.kept.newBytes)}</>}{' '}
         <button type="button" class="link" onClick={forget}>
           Forget the copy
@@ -77,21 +81,23 @@ export function CompleteCopyPanel({ copy, plan, state, start, more, forget }: Pa
             <button type="button" onClick={start}>
               Keep a complete copy…
             </button>{' '}
-            Shown plain: its look is on <strong>{plan.hosts.join(', ')}</strong>.{' '}
+            Shown plain.
           </p>
           {/* Folded: the report comes first on the screen (issue 56); every word is a click away. */}
           <details class="copy-why">
             <summary>Why?</summary>
-            <p>
-              This report takes its look (stylesheets, fonts, images) from{' '}
-              <strong>{plan.hosts.join(', ')}</strong>, which the viewer never loads: it is shown without
-              them. A complete copy downloads them once and keeps them with the report, so it opens as its
-              provider made it, offline, with no request. {prompt(plan.hosts)}
-              {NAME_RISK}
-              {plan.refused.length > 0 &&
-                ` Never downloaded: ${plan.refused.map((r) => `${r.host} (${r.reason})`).join(', ')}.`}
-            </p>
-            {use && <p class="muted">{storageUseText(use)}</p>}
+            <div class="why-text">
+              <p>
+                This report takes its look (stylesheets, fonts, images) from{' '}
+                <strong>{plan.hosts.join(', ')}</strong>, which the viewer never loads: it is shown without
+                them. A complete copy downloads them once and keeps them with the report, so it opens as its
+                provider made it, offline, with no request. {prompt(plan.hosts)}
+                {NAME_RISK}
+                {plan.refused.length > 0 &&
+                  ` Never downloaded: ${plan.refused.map((r) => `${r.host} (${r.reason})`).join(', ')}.`}
+              </p>
+              {use && <p class="muted">{storageUseText(use)}</p>}
+            </div>
           </details>
           {state.step === 'failed' && (
             <p class="copy-error" role="alert" data-testid="copy-error">

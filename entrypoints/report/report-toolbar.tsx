@@ -1,8 +1,9 @@
-// The viewer's toolbar: what the report is in one line (its date from the service's list of reports
-// held: a report fetched by id carries none), its key facts seen without a click, and what can be
-// done with it, the less used behind "More actions" on a phone so the report fills the screen
-// (issue 56).
-import { useState } from 'preact/hooks';
+// The viewer's toolbar, one row at a desktop's width (issue 65): what the report is (its date from the
+// service's list of reports held: a report fetched by id carries none) with its key facts under it,
+// seen without a click; the offer of a complete copy (`copy`); the other provider's report; and the
+// less used actions under "More", a menu over the report, so the report fills the screen (issue 56).
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { downloadFile } from '@/components/download-file';
 import { useProviderNames } from '@/components/use-provider-names';
 import type { Account } from '@/lib/account/account-messages';
@@ -33,6 +34,8 @@ interface ToolbarProps {
   created: string | null;
   /** The report's key facts in one line (lib/reports/facts/facts-line.ts); null when none read. */
   summary: string | null;
+  /** The complete copy's offer or state (complete-copy-panel.tsx), in the row. */
+  copy?: ComponentChildren;
 }
 
 export function ReportToolbar({
@@ -45,9 +48,33 @@ export function ReportToolbar({
   receipt,
   created,
   summary,
+  copy: copyOffer,
 }: ToolbarProps) {
   const [copied, setCopied] = useState(false);
   const [menu, setMenu] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  // A menu over the report: Escape or a click elsewhere closes it (focus back on "More" for Escape).
+  useEffect(() => {
+    if (!menu) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenu(false);
+      menuRef.current?.parentElement?.querySelector<HTMLButtonElement>('.more-toggle')?.focus();
+    };
+    const onClick = (e: MouseEvent) => {
+      if (!menuRef.current?.parentElement?.contains(e.target as Node)) setMenu(false);
+    };
+    // The report's frame takes clicks of its own: focus leaving the page for it closes the menu too.
+    const onBlur = () => setMenu(false);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    window.addEventListener('blur', onBlur);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+      window.removeEventListener('blur', onBlur);
+    };
+  }, [menu]);
   const names = useProviderNames();
   const [since, setSince] = useState<Result<NewRecords> | 'checking' | null>(null);
   const checkNew = async () => {
@@ -68,33 +95,27 @@ export function ReportToolbar({
   };
   return (
     <header class="toolbar">
-      <div class="facts">
-        <strong>{providerLabel(names, report.provider)}</strong>
-        <span>{report.yearMakeModel}</span>
-        <span data-testid="report-vin">{report.vin}</span>
-        {created && (
-          <span class="muted" data-testid="report-date">
-            bought {new Date(created).toLocaleDateString()}
-          </span>
-        )}
-        {receipt === undefined && report.fromLibrary && (
-          <span class="muted">(opened from your saved copy)</span>
+      <div class="what">
+        <div class="facts">
+          <strong>{providerLabel(names, report.provider)}</strong>
+          <span>{report.yearMakeModel}</span>
+          <span data-testid="report-vin">{report.vin}</span>
+          {created && (
+            <span class="muted" data-testid="report-date">
+              bought {new Date(created).toLocaleDateString()}
+            </span>
+          )}
+          {receipt === undefined && report.fromLibrary && (
+            <span class="muted">(opened from your saved copy)</span>
+          )}
+        </div>
+        {summary && (
+          <p class="summary" data-testid="facts-summary">
+            {summary}
+          </p>
         )}
       </div>
-      {summary && (
-        <p class="summary" data-testid="facts-summary">
-          {summary}
-        </p>
-      )}
-      {receipt !== undefined && (
-        <p class="receipt" role="status" data-testid="receipt">
-          <strong>Bought just now:</strong> the {report.provider} report for {report.vin} · 1 credit spent
-          {receipt ? ` · ${plural(receipt.limits.credits, 'credit')} left` : ''}
-          {report.savedOffline
-            ? ' · saved on this computer'
-            : ' · the browser would not keep a copy on this computer: it opens from the service'}
-        </p>
-      )}
+      {copyOffer}
       <div class="actions">
         {other.held ? (
           <a class="button" href={reportUrl(other.provider, other.held.id)}>
@@ -105,10 +126,16 @@ export function ReportToolbar({
             Get the {providerLabel(names, other.provider)} report · 1 credit…
           </a>
         )}
-        <button type="button" class="more-toggle" aria-expanded={menu} onClick={() => setMenu(!menu)}>
-          More actions
+        <button
+          type="button"
+          class="more-toggle"
+          aria-expanded={menu}
+          aria-controls="viewer-more"
+          onClick={() => setMenu(!menu)}
+        >
+          More
         </button>
-        <div class={menu ? 'more open' : 'more'}>
+        <div id="viewer-more" class="more-menu" hidden={!menu} ref={menuRef}>
           <button type="button" aria-pressed={facts.shown} onClick={facts.toggle}>
             Key facts
           </button>
@@ -143,6 +170,15 @@ export function ReportToolbar({
           )}
         </div>
       </div>
+      {receipt !== undefined && (
+        <p class="receipt" role="status" data-testid="receipt">
+          <strong>Bought just now:</strong> the {report.provider} report for {report.vin} · 1 credit spent
+          {receipt ? ` · ${plural(receipt.limits.credits, 'credit')} left` : ''}
+          {report.savedOffline
+            ? ' · saved on this computer'
+            : ' · the browser would not keep a copy on this computer: it opens from the service'}
+        </p>
+      )}
       {since === 'checking' && <p class="muted">Checking for new records…</p>}
       {since && since !== 'checking' && (
         <p class={since.ok ? 'since' : 'since error'} role="status" data-testid="since">

@@ -3,8 +3,11 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import type { RecordCounts } from '@/lib/domain';
+import type { TabPillsSent } from '@/lib/memory/card-verdict';
+import { PILLS_ASKED } from '@/lib/memory/pills-asked';
 import { BUILT_IN_SITES, sitePatterns } from '@/lib/sites/sites';
-import { badgesOwn, mountBadge } from './badge/mount-badge';
+import { MAX_TAB_VINS } from '@/lib/vin/page-limits';
+import { badgesOwn, mountBadge, pillsSaid } from './badge/mount-badge';
 import type { BadgeActions } from './badge/panel-contract';
 import { createVerdictFeed } from './badge/verdict-feed';
 import { createListingNotes, pageLocale } from './detect/listing-notes';
@@ -100,6 +103,13 @@ export default defineContentScript({
         owned.add(vin);
         badgesOwn(vin);
       }
+    });
+    // The popup's rows say what the pills say (and mark a VIN with no badge as the page's data only).
+    // Only the extension's own pages reach this listener; the page never sees the answer.
+    browser.runtime.onMessage.addListener((message: unknown, sender) => {
+      if ((message as { vhlPills?: unknown } | null)?.vhlPills !== PILLS_ASKED.vhlPills) return undefined;
+      if (sender.id !== browser.runtime.id || !alive()) return undefined;
+      return Promise.resolve({ pills: pillsSaid().slice(0, MAX_TAB_VINS) } satisfies TabPillsSent);
     });
     const scanner = createPageScanner({
       doc: document,

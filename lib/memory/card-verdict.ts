@@ -7,6 +7,8 @@ import { z } from 'zod/mini';
 import type { RecordCounts } from '../domain';
 import { plural } from '../plural';
 import type { VehicleFacts } from '../reports/facts/vehicle-facts';
+import { MAX_TAB_VINS } from '../vin/page-limits';
+import { VinSchema } from '../vin/vin-schema';
 import { money } from './history-words';
 import type { MarketAnswer } from './market-answer';
 import type { VehicleHistory } from './vehicle-history';
@@ -154,3 +156,12 @@ export function cardVerdict(i: VerdictInputs): CardVerdict {
   }
   return verdict('none', 'dot', 'No history yet', 'Nothing known about this vehicle yet. Open to check.');
 }
+
+/** The answer to the popup's PILLS_ASKED (pills-asked.ts): each VIN with a badge on the page and what its pill says (a VIN the tab lists without
+ * one is in the page's data only). */
+export const TabPills = z.object({
+  pills: z.array(z.object({ vin: VinSchema, verdict: CardVerdict })).check(z.maxLength(MAX_TAB_VINS)),
+});
+export type TabPills = z.infer<typeof TabPills>;
+/** What the content script sends (its VINs not branded yet: the popup parses them). */
+export type TabPillsSent = z.input<typeof TabPills>;

@@ -17,6 +17,7 @@ import {
   hostRecords,
   hostSizes,
   LEXUS,
+  ODYSSEY,
   RAM,
   SONATA,
   secondVisit,
@@ -171,6 +172,62 @@ describe('one card in each state', () => {
     await stack.browser.screenshot(phone, 'verdicts-sheet-360-dark', { fullPage: false });
     await sheet.close();
     await phone.close();
+    await tab.close();
+  });
+});
+
+describe('the popup on the same page (issue 65)', () => {
+  it('says what each pill says, marks the vehicle only in the data, and shows the account, the first vehicles and the VIN box within 600 px', {
+    timeout: 120_000,
+  }, async () => {
+    const all = Object.keys(shown);
+    const tab = await visit(VERDICTS_URL, all);
+    // Every card is in view at once, so asked about in one batch: one finding in, all are.
+    await expect.poll(() => pillOf(tab, RAM), { timeout: 10_000 }).toMatch(/Mileage dropped$/);
+    const pills = Object.fromEntries(
+      await Promise.all(all.map(async (vin) => [vin, await pillOf(tab, vin)] as const)),
+    );
+    const popup = await stack.browser.openPage(`popup.html?tab=${await stack.browser.tabIdOf(tab)}`);
+    // Chrome's popup: 400 px wide (popup.css), at most 600 px tall.
+    await popup.setViewportSize({ width: 400, height: 600 });
+    const rows = popup.getByRole('list', { name: 'VINs on this page' }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => popup.getByTestId('finding').count()).toBe(3);
+    // The first screen: the account line, the first vehicles with their findings, the VIN box.
+    const bottomOf = async (selector: string) => {
+      const box = await popup.locator(selector).last().boundingBox();
+      if (!box) throw new Error(`${selector} is not shown`);
+      return box.y + box.height;
+    };
+    const bottoms = await Promise.all(
+      ['[data-testid=user-name]', '[data-testid=credits]', '.vin-list li', '.vin-box .row'].map(bottomOf),
+    );
+    await stack.browser.screenshot(popup, 'popup-first-screen-light', { fullPage: false });
+    await popup.emulateMedia({ colorScheme: 'dark' });
+    await stack.browser.screenshot(popup, 'popup-first-screen-dark', { fullPage: false });
+    expect(Math.max(...bottoms)).toBeLessThanOrEqual(600);
+    // The harms first, then the rest: each row says what its pill says, in its kind and icon.
+    await popup.getByRole('button', { name: 'Show all 9 vehicles' }).click();
+    await expect.poll(() => rows.count()).toBe(9);
+    const said = await rows.evaluateAll((lis) =>
+      lis.map((li) => {
+        const finding = li.querySelector('[data-testid=finding]');
+        const kind = finding?.getAttribute('data-kind') ?? 'data-only';
+        const icon = finding?.querySelector('.icon')?.className.replace('icon ', '') ?? '';
+        return [li.getAttribute('data-vin'), `${kind} | ${icon} | ${finding?.textContent ?? ''}`];
+      }),
+    );
+    const fromPills = Object.entries(pills).map(([vin, pill]) => [
+      vin,
+      pill.replace(/^pill (\w+) \| icon (\w+) \| /, '$1 | $2 | '),
+    ]);
+    expect(Object.fromEntries(said)).toEqual({
+      ...Object.fromEntries(fromPills),
+      [ODYSSEY]: 'data-only |  | In the page’s data only: no card shows it',
+    });
+    expect(said[0]?.[0]).toBe(RAM);
+    expect(said.at(-1)?.[0]).toBe(ODYSSEY);
+    await popup.close();
     await tab.close();
   });
 });

@@ -124,6 +124,7 @@ describe('a complete copy of a report, in Chromium', () => {
       );
       await stack.browser.screenshot(viewer, `complete-copy-${provider}`, { fullPage: false });
       // "Save as HTML" writes the complete file: its look inside, nothing remote.
+      await viewer.getByRole('button', { name: 'More', exact: true }).click();
       const [download] = await Promise.all([
         viewer.waitForEvent('download'),
         viewer.getByRole('button', { name: 'Save as HTML' }).click(),

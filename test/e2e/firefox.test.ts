@@ -179,6 +179,11 @@ describe('Firefox ESR', () => {
 
     const popup = await firefox.openPage(`popup.html?tab=${await tabIdOf(options, listing)}`, launcher);
     await waitForText(popup, '25 credits left');
+    // Every vehicle, not only the first few the popup shows (issue 65).
+    await waitForText(popup, 'Show all');
+    await popup.evaluate(() =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Show all'))?.click(),
+    );
     const expected = await server.sim
       .fetch(new Request(`${server.baseUrl}/records/vin/${vin}`, { headers: { 'x-api-key': DEMO_API_KEY } }))
       .then((r) => r.json() as Promise<{ providerA_records: number; providerB_records: number }>);

@@ -166,6 +166,7 @@ describe('free facts from NHTSA', () => {
     const held = stack.server.sim.state.users[0]?.reports.find((r) => r.vin === '4T1BB3EK5AU118081');
     if (!held) throw new Error('no Camry report');
     const viewer = await stack.browser.openPage(`report.html?provider=${held.provider}&id=${held.id}`);
+    await viewer.getByRole('button', { name: 'More', exact: true }).click();
     await viewer.getByRole('button', { name: 'Free facts (NHTSA)' }).click();
     const facts = viewer.getByTestId('free-facts');
     await expect

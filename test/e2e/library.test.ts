@@ -216,6 +216,7 @@ describe('report library', () => {
     const frame = viewer.frameLocator('iframe.report-frame');
     await frame.locator('body').waitFor();
     expect(await frame.locator('aside[data-vhl-facts]').count()).toBe(0);
+    await viewer.getByRole('button', { name: 'More', exact: true }).click();
     await viewer.getByRole('button', { name: 'Key facts' }).click();
     const block = frame.locator('aside[data-vhl-facts]');
     await expect.poll(() => block.textContent()).toContain(`Owners: ${a.owners.length}`);
@@ -232,6 +233,8 @@ describe('report library', () => {
     expect(stack.browser.context.pages().length).toBe(pages);
     await stack.browser.screenshot(viewer, 'viewer-key-facts', { fullPage: false });
     // Saved as a file of its own, a place in it is #id again (about:srcdoc means something only in a frame).
+    // The click in the report's frame closed the menu.
+    await viewer.getByRole('button', { name: 'More', exact: true }).click();
     const [saved] = await Promise.all([
       viewer.waitForEvent('download'),
       viewer.getByRole('button', { name: 'Save as HTML' }).click(),

@@ -129,6 +129,7 @@ describe(`${TABS} tabs of ${PER_TAB} VINs`, () => {
     const during = await popupWithData();
     // Every row shows its counts, or offers the report the demo account holds for it (issue 56).
     for (const { popup } of ready) {
+      await popup.getByRole('button', { name: `Show all ${PER_TAB} vehicles` }).click();
       const owned = popup.getByRole('button', { name: /^Open your report for / });
       await expect
         .poll(async () => (await popup.getByTestId('counts').count()) + (await owned.count()), {

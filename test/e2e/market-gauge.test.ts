@@ -87,19 +87,28 @@ describe('a fair price from the listings seen', () => {
         /(Great|Good) price: \$[\d,]+ on cars\.com is \$[\d,]+ below the typical \$[\d,]+ for 27 similar/,
       );
     await gauge.getByText("The 27 similar cars you've seen").click();
+    // The headings, the one site's row (named once), its 27 cars, each linked.
     const rows = gauge.getByRole('table').getByRole('row');
-    await expect.poll(() => rows.count()).toBe(28);
-    expect(await rows.nth(1).innerText()).toMatch(/cars\.com\s+2013 (LE|SE)\s+\$[\d,]+\s+[\d,]+ mi/);
+    await expect.poll(() => rows.count()).toBe(29);
+    expect(await rows.nth(1).innerText()).toMatch(/^cars\.com\s+· 27 cars$/);
+    expect(await rows.nth(2).innerText()).toMatch(/^2013 (LE|SE)\s+on cars\.com\s+\$[\d,]+\s+[\d,]+ mi/);
+    expect(await gauge.getByRole('link').count()).toBe(27);
     expect(await gauge.getByRole('link').first().getAttribute('href')).toMatch(
       /^https:\/\/www\.cars\.com\/vehicledetail\//,
     );
     expect(await seriousViolations(library)).toEqual([]);
     await stack.browser.screenshot(library, 'market-gauge-watched', { fullPage: true });
-    // A phone's width: the comparables scroll within their own box, the page never sideways.
+    // A phone's width: the comparables fit (no box to scroll sideways), the page never scrolls sideways.
     await library.setViewportSize({ width: 360, height: 740 });
     await expect
       .poll(() => library.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(360);
+    expect(
+      await library.evaluate(() => {
+        const box = document.querySelector('.table-scroll') as HTMLElement;
+        return box.scrollWidth - box.clientWidth;
+      }),
+    ).toBe(0);
     await stack.browser.screenshot(library, 'market-gauge-watched-360', { fullPage: true });
     await library.close();
 

@@ -65,6 +65,7 @@ describe('popup', () => {
     // Every row shows its counts but those of a vehicle whose report the demo account holds, which
     // offer the report instead (issue 56: the Cruze, the Ford and the Camry).
     const owned = popup.getByRole('button', { name: /^Open your report for / });
+    await popup.getByRole('button', { name: 'Show all 8 vehicles' }).click();
     await expect
       .poll(async () => (await popup.getByTestId('counts').count()) + (await owned.count()))
       .toBe(8);

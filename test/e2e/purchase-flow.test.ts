@@ -100,6 +100,7 @@ describe('purchase confirmation', () => {
     const checks = () => stack.server.sim.log.filter((e) => e.endpoint === 'records').length;
     const before = checks();
     const page = await stack.browser.openPage(`report.html?provider=providerA&id=${held?.id}`);
+    await page.getByRole('button', { name: 'More', exact: true }).click();
     await page.getByRole('button', { name: 'Check for new records · 1 record check' }).click();
     await expect
       .poll(() => page.getByTestId('since').textContent())
@@ -107,6 +108,7 @@ describe('purchase confirmation', () => {
     expect(checks()).toBe(before + 1);
     // A report bought elsewhere (no counts kept at purchase): today's counts, and it says so.
     const other = await stack.browser.openPage('report.html?provider=providerA&id=1');
+    await other.getByRole('button', { name: 'More', exact: true }).click();
     await other.getByRole('button', { name: 'Check for new records · 1 record check' }).click();
     await expect.poll(() => other.getByTestId('since').textContent()).toMatch(/is not known/);
     vehicle.providerA -= 3;
@@ -190,6 +192,7 @@ describe('report viewer', () => {
     const page = await stack.browser.openPage('report.html?provider=providerB&id=2');
     await reportFrame(page);
     // The photo (aimed at the simulator's beacon), the provider's score badge and icons on its CDN.
+    await page.getByRole('button', { name: 'More', exact: true }).click();
     await page.getByLabel(/Load \d+ remote images/).check();
     await expect.poll(() => stack.server.sim.beacons.some((u) => u.includes('remote-image'))).toBe(true);
     // Still nothing that runs: only the image the user allowed.
@@ -201,6 +204,7 @@ describe('report viewer', () => {
   it('saves the report as an HTML file without its scripts', async () => {
     const page = await stack.browser.openPage('report.html?provider=providerA&id=2');
     await reportFrame(page);
+    await page.getByRole('button', { name: 'More', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Save as HTML' }).click(),

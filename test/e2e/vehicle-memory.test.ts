@@ -142,6 +142,34 @@ describe('a vehicle seen on two sites, remembered on this device', () => {
     await expect
       .poll(() => library.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(360);
+    // Each listing a block that fits: no cell cut ("St", "list" at 360 before, issue 65), no box to
+    // scroll sideways, every figure labelled.
+    expect(
+      await table.evaluate((t) => {
+        // The column headings are there for screen readers only (no box to be cut).
+        const cells = [...t.querySelectorAll('tbody th, tbody td')] as HTMLElement[];
+        return {
+          cut: cells
+            .filter(
+              (c) =>
+                c.getClientRects().length &&
+                (c.scrollWidth > c.clientWidth || c.getBoundingClientRect().right > 360),
+            )
+            .map((c) => c.textContent),
+          scrolls: t.scrollWidth > t.clientWidth,
+        };
+      }),
+    ).toEqual({ cut: [], scrolls: false });
+    // One block a listing: its site, then each figure on a line of its own, under the one before.
+    const lines = await table.evaluate((t) =>
+      [...(t.querySelector('tbody tr')?.children ?? [])].map((c) => [
+        c.getAttribute('data-label'),
+        Math.round(c.getBoundingClientRect().top),
+      ]),
+    );
+    expect(lines.map(([label]) => label)).toEqual([null, 'Seen', 'Price', 'Mileage', 'Status']);
+    for (let i = 1; i < lines.length; i++)
+      expect(Number(lines[i]?.[1])).toBeGreaterThan(Number(lines[i - 1]?.[1]));
     // Its axis words stay readable there (drawn at the phone's width: scaled from 560, 6 px tall).
     await expect
       .poll(() =>

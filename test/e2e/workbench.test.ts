@@ -464,16 +464,19 @@ describe('workbench', () => {
     const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);
     const tabRows = popup.getByRole('list', { name: 'VINs on this page' }).getByRole('listitem');
     await expect.poll(() => tabRows.count()).toBeGreaterThan(3);
-    const tabVins = await tabRows.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-vin')));
+    // The popup shows the first few, the harms first (issue 65): all of them, in the page's order here.
+    const all = popup.getByRole('button', { name: /^Show all \d+ vehicles$/ });
+    if (await all.count()) await all.click();
+    const tabVins = (await tabRows.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-vin')))).sort();
     const link = popup.getByRole('link', { name: 'Add the VINs on this tab to the workbench' });
     expect(await link.getAttribute('href')).toBe(`workbench.html?tab=${tabId}`);
     expect(await popup.getByRole('link', { name: 'Many VINs…' }).getAttribute('href')).toBe('workbench.html');
     const before = sim().log.filter((e) => e.endpoint === 'records').length;
     const bench = await stack.browser.openPage(`workbench.html?tab=${tabId}`);
     await expect.poll(() => rows(bench).count()).toBe(tabVins.length);
-    expect(await rows(bench).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-vin')))).toEqual(
-      tabVins,
-    );
+    expect(
+      (await rows(bench).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-vin')))).sort(),
+    ).toEqual(tabVins);
     expect(sim().log.filter((e) => e.endpoint === 'records')).toHaveLength(before);
     await Promise.all([bench.close(), popup.close(), listing.close()]);
   });

@@ -7,6 +7,8 @@
 // panel's containing block; the panel's own styles come with it: entrypoints/badge-panel/). Not drawn
 // (far from the screen), it has no box and no styles: its holder is undisplayed and this sheet is
 // not adopted (badge-holder.ts, showHolder).
+import { VERDICT_ICON_CSS } from '@/lib/memory/verdict-icons';
+
 export const BADGE_CSS = `
 :host { all: initial; position: absolute; z-index: 1; contain: layout style; }
 /* Drawn, not placed yet: laid out (its size is read) but not seen until it sits where it hides nothing. */
@@ -24,15 +26,8 @@ export const BADGE_CSS = `
 .pill.compact { padding: 1px 3px 1px 1px; gap: 3px; }
 .mark { display: inline-grid; place-items: center; width: 18px; height: 18px; border-radius: 9px; background: #0f5f5c; color: #fff;
   font-size: 9px; font-weight: 800; letter-spacing: -.02em; }
-/* The finding's icon: one 12 px box, its shape drawn by clip-path (pill.ts: colour never says it alone). */
-.icon { display: inline-block; width: 12px; height: 12px; flex: none; background: currentColor; }
-.icon.alert { clip-path: polygon(50% 0, 100% 100%, 0 100%); }
-.icon.down { clip-path: polygon(33% 0, 67% 0, 67% 50%, 100% 50%, 50% 100%, 0 50%, 33% 50%); }
-.icon.up { clip-path: polygon(50% 0, 100% 50%, 67% 50%, 67% 100%, 33% 100%, 33% 50%, 0 50%); }
-.icon.tag { clip-path: polygon(50% 0, 100% 50%, 50% 100%, 0 50%); }
-.icon.check { clip-path: polygon(0 55%, 14% 41%, 38% 65%, 86% 12%, 100% 26%, 38% 93%); }
-.icon.list { background: repeating-linear-gradient(currentColor 0 2px, transparent 2px 5px); }
-.icon.dot { clip-path: circle(25%); }
+/* The finding's icon (lib/memory/verdict-icons.ts, the popup's rows draw it too). */
+${VERDICT_ICON_CSS}
 /* Each kind of finding in its colours (4.5:1 or more against its background, light and dark). */
 .pill.warn { border-color: #a4161a; background: #fff1f0; color: #7a0f12; }
 .pill.warn .mark { background: #a4161a; }

@@ -4,6 +4,7 @@
 // 2,000-card page cheap. The pill is plain DOM (pill.ts); its panel comes on the first click
 // (panel-loader.ts); where it sits is decided once it is laid out (spot-watch.ts).
 import type { RecordCounts } from '@/lib/domain';
+import type { CardVerdict } from '@/lib/memory/card-verdict';
 import { listingMismatch } from '@/lib/vin/listing-mismatch';
 import type { LocalDecode } from '@/lib/vin/vin-verdict';
 import { titleOf } from '../detect/card-title';
@@ -17,7 +18,7 @@ import { createToggle } from './badge-toggle';
 import { overlayLift } from './overlay-lift';
 import type { BadgeActions, PanelTarget } from './panel-contract';
 import { badgePanel } from './panel-loader';
-import { createPill, type Pill, type PillState } from './pill';
+import { createPill, type Pill, type PillState, pillSays } from './pill';
 import { watchSpot } from './spot-watch';
 import { watchTouchReach } from './touch-reach';
 import type { VerdictFeed } from './verdict-feed';
@@ -25,6 +26,17 @@ import type { VerdictFeed } from './verdict-feed';
 let sheet: CSSStyleSheet | undefined;
 /** Each mounted badge's "now owned", by VIN: told by the background after a purchase (index.ts). */
 const ownedBy = new Map<string, Set<() => void>>();
+
+/** What each mounted badge's pill says, by VIN, drawn or not: the popup's rows say the same. */
+const saysBy = new Map<string, Set<() => CardVerdict>>();
+
+/** Each VIN with a badge on this page and what its (first) pill says. */
+export function pillsSaid(): Array<{ vin: string; verdict: CardVerdict }> {
+  return [...saysBy].flatMap(([vin, says]) => {
+    const first = says.values().next().value;
+    return first ? [{ vin, verdict: first() }] : [];
+  });
+}
 
 /** The user now holds a report of `vin`: its badges say so (their next panel offers it). */
 export function badgesOwn(vin: string): void {
@@ -114,6 +126,14 @@ export function mountBadge(
   // drawn (a long page's far cards) holds no node but its holder and host, and no listener
   // (test/e2e/page-footprint.test.ts counts them).
   let made: { pill: Pill; toggle: ReturnType<typeof createToggle> } | undefined;
+  // Its words for the popup: the listing's title is read at the first draw, or now for one not drawn.
+  const says = () =>
+    pillSays({
+      ...state,
+      mismatch: made ? state.mismatch : listingMismatch(decode, listingTitle(placement)),
+    });
+  const sayings = saysBy.get(placement.vin) ?? new Set();
+  saysBy.set(placement.vin, sayings.add(says));
   function make() {
     // Keys typed in the badge stay in the badge: the page's shortcuts must not fire.
     for (const type of ['keydown', 'keyup', 'keypress'])
@@ -210,6 +230,8 @@ export function mountBadge(
     host,
     remove() {
       marks.delete(markOwned);
+      sayings.delete(says);
+      if (sayings.size === 0) saysBy.delete(placement.vin);
       unlisten();
       if (marks.size === 0) ownedBy.delete(placement.vin);
       forget();

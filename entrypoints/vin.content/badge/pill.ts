@@ -31,8 +31,9 @@ export interface Pill {
   setCompact(compact: boolean): void;
 }
 
-/** What the pill says before the background's finding arrives: what the page's scan already knew. */
-function shownOf({
+/** What the pill says: the listing's words against its VIN first, then the background's finding, and
+ * before that arrives what the page's scan already knew. The popup's rows say the same (index.ts). */
+export function pillSays({
   counts,
   owned,
   mismatch,
@@ -94,7 +95,7 @@ export function createPill(doc: Document, decode: LocalDecode): Pill {
     root,
     button,
     show(state) {
-      const { kind, icon: shape, words: said, heard } = shownOf(state);
+      const { kind, icon: shape, words: said, heard } = pillSays(state);
       button.className = `pill ${kind}${compact ? ' compact' : ''}`;
       icon.className = `icon ${shape}`;
       const label = `VIN History Lens: ${heard}`;

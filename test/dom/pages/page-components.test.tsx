@@ -11,6 +11,7 @@ import { TabVins } from '@/entrypoints/popup/tab-vin-list';
 import { VinBox } from '@/entrypoints/popup/vin-box';
 import type { Account } from '@/lib/account/account-messages';
 import type { ReportSummary } from '@/lib/domain';
+import type { CardVerdict } from '@/lib/memory/card-verdict';
 import type { PurchaseStatus } from '@/lib/purchases/purchase-messages';
 import type { CheckAllPlan } from '@/lib/records/economy';
 import type { Vin } from '@/lib/vin/vin-syntax';
@@ -189,9 +190,9 @@ describe('reports list', () => {
 });
 
 describe("the tab's VINs", () => {
-  it('shows 25 rows and says how many more there are (no hidden scroll box); a checked row offers a report', async () => {
+  it('shows 3 rows and says how many vehicles there are (no hidden scroll box); a checked row offers a report', async () => {
     const random = rng(3);
-    const vins = Array.from({ length: 30 }, () => makeVin(random));
+    const vins = Array.from({ length: 80 }, () => makeVin(random));
     const getReport = vi.fn();
     const first = vins[0] as string;
     render(
@@ -211,9 +212,11 @@ describe("the tab's VINs", () => {
         }}
       />,
     );
-    expect(screen.getAllByRole('listitem')).toHaveLength(25);
-    fireEvent.click(screen.getByRole('button', { name: 'Show 5 more of 30 VINs' }));
-    expect(screen.getAllByRole('listitem')).toHaveLength(30);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 50 more of 80 vehicles' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(53);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 80 vehicles' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(80);
     fireEvent.click(
       screen.getByRole('button', { name: `Get a report for ${first} (1 credit, confirmed first)` }),
     );
@@ -235,7 +238,7 @@ describe("the tab's VINs", () => {
       />,
     );
     const rows = screen.getAllByRole('listitem');
-    expect(rows[0]?.textContent).toContain('you hold the providerA and AutoLedger reports');
+    expect(rows[0]?.textContent).toContain('You hold the providerA and AutoLedger reports');
     expect(within(rows[0] as HTMLElement).queryByRole('button', { name: /Check records|Get/ })).toBeNull();
     fireEvent.click(
       within(rows[1] as HTMLElement).getByRole('button', { name: `Open your report for ${one} (free)` }),
@@ -249,6 +252,66 @@ describe("the tab's VINs", () => {
     expect(getReport).toHaveBeenCalledWith(one);
     expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Check records/ })).toBeNull();
     expect(within(rows[2] as HTMLElement).getByRole('button', { name: /Check records for/ })).toBeTruthy();
+  });
+});
+
+describe("the tab's vehicles say what their pills say (issue 65)", () => {
+  const [ram, lexus, cruze, sonata, only] = [
+    '1C6RD6FT1CS310366',
+    'JTHFE2C23A2509749',
+    '1G1PG5SC3C7167133',
+    '5NPEB4AC9DH571382',
+    'WAULFAFR6DA001366',
+  ] as Vin[];
+  const said = (kind: CardVerdict['kind'], icon: CardVerdict['icon'], words: string): CardVerdict => ({
+    kind,
+    icon,
+    words,
+    heard: words,
+  });
+  const pills = {
+    [sonata as string]: said('none', 'dot', 'No history yet'),
+    [cruze as string]: said('held', 'check', 'No accidents'),
+    [lexus as string]: said('good', 'down', '$460 less elsewhere'),
+    [ram as string]: said('warn', 'alert', 'Mileage dropped'),
+  };
+  const rows = () =>
+    screen.getAllByRole('listitem').map((li) => {
+      const finding = li.querySelector('[data-testid=finding]');
+      const icon = finding?.querySelector('.icon')?.className ?? '';
+      return `${li.dataset.vin} | ${finding?.className ?? ''} | ${icon} | ${finding?.textContent ?? ''}`;
+    });
+
+  it('each row says its pill’s finding with its icon, the harms first; a VIN with no card is the page’s data only, last', () => {
+    render(
+      <TabVins
+        vins={[sonata, only, cruze, lexus, ram] as Vin[]}
+        checkRecords={vi.fn()}
+        getReport={vi.fn()}
+        owned={{ [cruze as string]: ['providerA'] }}
+        pills={pills}
+      />,
+    );
+    expect(rows()).toEqual([
+      `${ram} | finding warn | icon alert | Mileage dropped`,
+      `${lexus} | finding good | icon down | $460 less elsewhere`,
+      `${cruze} | finding held | icon check | No accidents`,
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 5 vehicles' }));
+    expect(rows().slice(3)).toEqual([
+      `${sonata} | finding none | icon dot | No history yet`,
+      `${only} | finding data-only |  | In the page’s data only: no card shows it`,
+    ]);
+    // The vehicle's year and make with its VIN, under the finding.
+    expect(screen.getAllByRole('listitem')[0]?.textContent).toContain(`2012 Ram · ${ram}`);
+  });
+
+  it('a tab whose content script did not answer says no finding, and marks no vehicle as data only', () => {
+    render(
+      <TabVins vins={[sonata, only] as Vin[]} checkRecords={vi.fn()} getReport={vi.fn()} pills={null} />,
+    );
+    expect(screen.queryAllByTestId('finding')).toHaveLength(0);
+    expect(screen.getAllByRole('listitem').map((li) => li.dataset.vin)).toEqual([sonata, only]);
   });
 });
 

@@ -4,6 +4,9 @@
 // h2.title, div.mileage "N mi.", span.primary-price "$N", div.dealer-name, the VIN in
 // spark-button[data-vin]), two columns so every card is in view at 1280x800; and an Autotrader
 // results page in the same shape (its host is what makes it another site) listing the Lexus for less.
+// The cars.com results container carries the page's vehicles in its entity-encoded data-site-activity
+// JSON, as the real one does (docs/site-evidence.md), one more among them than the cards: a vehicle
+// the tab lists with no card (the popup says so).
 // What each card shows is `shown`, changed by a test as listings change between visits. A page
 // script counts the mutation records on each badge's host from the first byte, as a page's own
 // MutationObserver would see them (the walls: identical whatever the pill says).
@@ -20,6 +23,8 @@ export const AUDI = 'WAULFAFR6DA001366';
 export const CAMRY = '4T1BB3EK5AU118081';
 export const SONATA = '5NPEB4AC9DH571382';
 export const ACURA = 'JH4DC4340RS003205';
+/** In the results' data only (a sponsored vehicle the page lists in data-site-activity, no card). */
+export const ODYSSEY = '5FNRL38297B007384';
 
 /** Each card: its title and dealer as the results show them, and its price and miles now (the
  * Explorer's above the 406,329 mi its held providerA report last read: no mileage warning). */
@@ -86,7 +91,22 @@ const COUNTER = `<script>
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 </script>`;
 
-const page = (title: string, cards: string) =>
+/** The results' data-site-activity: cars.com's shape ({page_type, vehicleArray: [{listing_id, vin, price, stock_type}]}). */
+const activity = () =>
+  JSON.stringify({
+    page_type: 'srp',
+    vehicleArray: [
+      ...Object.entries(shown).map(([vin, s]) => ({
+        listing_id: `v-${vin}`,
+        vin,
+        price: s.price,
+        stock_type: 'used',
+      })),
+      { listing_id: `v-${ODYSSEY}`, vin: ODYSSEY, price: 6_450, stock_type: 'used' },
+    ],
+  }).replaceAll('"', '&quot;');
+
+const page = (title: string, cards: string, data = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${COUNTER}<style>
   body { margin: 0; font: 14px sans-serif; color: #222; background: #fff; }
   .results { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 12px; padding: 16px; }
@@ -95,7 +115,7 @@ const page = (title: string, cards: string) =>
   .vehicle-card-link::after { content: ''; position: absolute; inset: 0; z-index: 1; }
   .title { font-size: 16px; margin: 0 0 4px; } .primary-price { font-weight: 700; font-size: 18px; }
   .dealer-name { color: #555; font-size: 12px; }
-</style></head><body><main><div class="results">${cards}</div></main></body></html>`;
+</style></head><body><main><div class="results"${data}>${cards}</div></main></body></html>`;
 
 /** The page a request is answered with; null for any other. */
 export function verdictPage(href: string): string | null {
@@ -106,6 +126,7 @@ export function verdictPage(href: string): string | null {
       Object.entries(shown)
         .map(([vin, s]) => card(vin, 'cars', s))
         .join('\n'),
+      ` data-site-activity="${activity()}"`,
     );
   if (url.hostname === 'www.autotrader.com' && url.pathname.startsWith('/cars-for-sale/all-cars'))
     return page(
