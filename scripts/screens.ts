@@ -50,6 +50,13 @@ try {
   const { listing, popup } = await runDemo(browser, server.origin, server.baseUrl);
   // The popup as Chrome draws it (400 px wide, at most 600 tall) and as a phone's page.
   await shoot(popup, 'popup', 400, 600);
+  // What the popup's first 600 px hold: where the VIN box ends, and the whole popup's height.
+  const measures: Record<string, unknown> = {
+    popup: await popup.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      vinBoxBottom: Math.round(document.querySelector('#vin-input')?.getBoundingClientRect().bottom ?? -1),
+    })),
+  };
   await shoot(popup, 'popup', 360, 740);
   // The Cruze watched, as its badge's "Watch this vehicle" does (the demo listing shows it).
   await browser.inExtensionPage(
@@ -74,11 +81,23 @@ try {
     const page = await browser.openPage(path);
     await page.locator(ready).first().waitFor({ timeout: 15_000 });
     await page.waitForTimeout(1500);
-    for (const [width, height] of SIZES) await shoot(page, name, width, height);
+    for (const [width, height] of SIZES) {
+      await shoot(page, name, width, height);
+      // The viewer: where its report's frame starts, and how much of the screen it fills.
+      if (name === 'viewer') {
+        const box = await page.locator('iframe.report-frame').boundingBox();
+        if (box)
+          measures[`viewer ${width}x${height}`] = {
+            frameTop: Math.round(box.y),
+            share: `${Math.round(((Math.min(box.y + box.height, height) - box.y) / height) * 100)} %`,
+          };
+      }
+    }
     await page.close();
   }
   await listing.close();
   await browser.close();
+  console.log(JSON.stringify(measures));
   console.log(`Written: ${written.length} pictures in ${dir}`);
 } finally {
   await server.close();

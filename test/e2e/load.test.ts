@@ -117,6 +117,8 @@ describe(`${TABS} tabs of ${PER_TAB} VINs`, () => {
     const runs = tabs.map(async (page) => {
       const tabId = await stack.browser.tabIdOf(page);
       const popup = await stack.browser.openPage(`popup.html?tab=${tabId}`);
+      // Every vehicle's row, not only the first three (issue 65), opened while the tabs get ready.
+      await popup.getByRole('button', { name: `Show all ${PER_TAB} vehicles` }).click();
       await popup.getByRole('button', { name: 'Check all VINs on this page…' }).click();
       const plan = popup.getByRole('group', { name: 'Check all VINs on this page' });
       const go = plan.getByRole('button', { name: /^(Spend \d+ record checks?|Show the known counts)$/ });
@@ -129,7 +131,6 @@ describe(`${TABS} tabs of ${PER_TAB} VINs`, () => {
     const during = await popupWithData();
     // Every row shows its counts, or offers the report the demo account holds for it (issue 56).
     for (const { popup } of ready) {
-      await popup.getByRole('button', { name: `Show all ${PER_TAB} vehicles` }).click();
       const owned = popup.getByRole('button', { name: /^Open your report for / });
       await expect
         .poll(async () => (await popup.getByTestId('counts').count()) + (await owned.count()), {
