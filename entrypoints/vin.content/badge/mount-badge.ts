@@ -24,23 +24,25 @@ import { watchTouchReach } from './touch-reach';
 import type { VerdictFeed } from './verdict-feed';
 
 let sheet: CSSStyleSheet | undefined;
-/** Each mounted badge's "now owned", by VIN: told by the background after a purchase (index.ts). */
-const ownedBy = new Map<string, Set<() => void>>();
-
-/** What each mounted badge's pill says, by VIN, drawn or not: the popup's rows say the same. */
-const saysBy = new Map<string, Set<() => CardVerdict>>();
+/** Each mounted badge, by VIN, as the rest of the page asks of it: told "now owned" by the background
+ * after a purchase (index.ts), and asked what its pill says, drawn or not (the popup's rows). */
+interface Mounted {
+  own(): void;
+  says(): CardVerdict;
+}
+const mounted = new Map<string, Set<Mounted>>();
 
 /** Each VIN with a badge on this page and what its (first) pill says. */
 export function pillsSaid(): Array<{ vin: string; verdict: CardVerdict }> {
-  return [...saysBy].flatMap(([vin, says]) => {
-    const first = says.values().next().value;
-    return first ? [{ vin, verdict: first() }] : [];
+  return [...mounted].flatMap(([vin, badges]) => {
+    const first = badges.values().next().value;
+    return first ? [{ vin, verdict: first.says() }] : [];
   });
 }
 
 /** The user now holds a report of `vin`: its badges say so (their next panel offers it). */
 export function badgesOwn(vin: string): void {
-  for (const mark of ownedBy.get(vin) ?? []) mark();
+  for (const badge of mounted.get(vin) ?? []) badge.own();
 }
 
 /**
@@ -115,9 +117,6 @@ export function mountBadge(
       state.verdict = verdict;
       made?.pill.show(state);
     }) ?? (() => {});
-  const marks = ownedBy.get(placement.vin) ?? new Set();
-  marks.add(markOwned);
-  ownedBy.set(placement.vin, marks);
   let spot: ReturnType<typeof watchSpot> | undefined;
   // Above the card's own stretched link, if it has one (overlay-lift.ts); decided at the first look.
   let lift = '';
@@ -132,8 +131,9 @@ export function mountBadge(
       ...state,
       mismatch: made ? state.mismatch : listingMismatch(decode, listingTitle(placement)),
     });
-  const sayings = saysBy.get(placement.vin) ?? new Set();
-  saysBy.set(placement.vin, sayings.add(says));
+  const self: Mounted = { own: markOwned, says };
+  const badges = mounted.get(placement.vin) ?? new Set();
+  mounted.set(placement.vin, badges.add(self));
   function make() {
     // Keys typed in the badge stay in the badge: the page's shortcuts must not fire.
     for (const type of ['keydown', 'keyup', 'keypress'])
@@ -229,11 +229,9 @@ export function mountBadge(
   return {
     host,
     remove() {
-      marks.delete(markOwned);
-      sayings.delete(says);
-      if (sayings.size === 0) saysBy.delete(placement.vin);
+      badges.delete(self);
+      if (badges.size === 0) mounted.delete(placement.vin);
       unlisten();
-      if (marks.size === 0) ownedBy.delete(placement.vin);
       forget();
       spot?.stop();
       stopReach();
