@@ -18,9 +18,12 @@ const blocked: string[] = [];
 const leaks: string[] = [];
 const navigations: string[] = [];
 
-// Vectors are rendered in reports of BATCH, each after a marker heading; a vector whose marker is
-// missing from the rendered document (swallowed by an earlier one's markup) is rendered again alone.
-const BATCH = 16;
+// Vectors are rendered in reports of BATCH, each after a marker heading; the vectors whose markers
+// are missing from the rendered document (swallowed by an earlier one's markup: an unclosed
+// <textarea>, <noembed>, <plaintext>) are rendered again, in a report of their own, until each was
+// shown. 48 a report: the viewer's own start is most of a report's cost (83 reports of 16 took
+// 100 CPU-seconds, 52 of 48 took 67).
+const BATCH = 48;
 
 const marker = (v: XssVector) => `<h2 class="vector" id="${v.id}">${v.id}: ${v.family}</h2>`;
 const reportOf = (vectors: XssVector[]) =>
@@ -90,7 +93,7 @@ const ids = xssVectors('BEACON');
 const batches = Array.from({ length: Math.ceil(ids.length / BATCH) }, (_, i) => i * BATCH);
 let corpus: XssVector[] = [];
 const rendered = new Set<string>();
-let alone = 0;
+let again = 0;
 let reports = 0;
 
 describe('hostile reports in the viewer', () => {
@@ -101,20 +104,18 @@ describe('hostile reports in the viewer', () => {
   });
 
   it.each(batches)(
-    'vectors %i+ (batches of 16): each renders, and none changes the viewer',
+    `vectors %i+ (reports of ${BATCH}): each renders, and none changes the viewer`,
     async (first) => {
       const batch = corpus.slice(first, first + BATCH);
-      const { shown } = await render(batch);
-      reports++;
-      for (const v of batch) {
-        if (shown.has(v.id)) {
-          rendered.add(v.id);
-          continue;
-        }
-        // Swallowed by an earlier vector's markup: rendered again alone.
-        alone++;
+      let left = batch;
+      while (left.length > 0) {
+        if (left !== batch) again += left.length;
+        const { shown } = await render(left);
         reports++;
-        if ((await render([v])).shown.has(v.id)) rendered.add(v.id);
+        for (const v of left) if (shown.has(v.id)) rendered.add(v.id);
+        // The report's first vector stands right after the heading, where nothing can swallow it.
+        if (!shown.has(left[0]?.id ?? '')) break;
+        left = left.filter((v) => !shown.has(v.id));
       }
       expect(batch.filter((v) => !rendered.has(v.id)).map((v) => v.id)).toEqual([]);
     },
@@ -126,7 +127,7 @@ describe('hostile reports in the viewer', () => {
     const families = new Map<string, number>();
     for (const v of corpus) families.set(v.family, (families.get(v.family) ?? 0) + 1);
     console.log(
-      `[hostile-report] ${corpus.length} vectors (${[...families].map(([f, n]) => `${f} ${n}`).join(', ')}) in ${reports} reports: ${rendered.size} rendered (${alone} alone after being swallowed in a batch); executed 0, requests tried ${blocked.length + leaks.length} (blocked in the browser ${blocked.length}, reached the network ${leaks.length}), beacons ${stack.server.sim.beacons.length}, dialogs ${dialogs.length}, windows ${windows().length}`,
+      `[hostile-report] ${corpus.length} vectors (${[...families].map(([f, n]) => `${f} ${n}`).join(', ')}) in ${reports} reports: ${rendered.size} rendered (${again} again after being swallowed); executed 0, requests tried ${blocked.length + leaks.length} (blocked in the browser ${blocked.length}, reached the network ${leaks.length}), beacons ${stack.server.sim.beacons.length}, dialogs ${dialogs.length}, windows ${windows().length}`,
     );
     expect(rendered.size).toBe(corpus.length);
     expect(dialogs).toEqual([]);
