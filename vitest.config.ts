@@ -34,6 +34,8 @@ export default defineConfig({
     onUnhandledError: (error) => !String(error.message).includes(STOPPED_WORKER),
     // Vitest's default is one worker fewer than the cores: one on these 2-core machines, which made
     // the unit tier (its longest file alone is about a minute) twice as long as it needs to be.
+    // `npm run test:unit` asks for 3: its files wait on real timers a quarter of the time (NHTSA's
+    // pacing, retries), and a third file fills that (154 s to 135 s here, none past 42 % of its timeout).
     maxWorkers: 2,
     projects: [
       {
