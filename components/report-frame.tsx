@@ -3,7 +3,7 @@
 // allow-same-origin, behind the document's own strict CSP. Used by the viewer and the library's
 // side-by-side comparison, so both hold the same promise.
 import DOMPurify from 'dompurify';
-import { useMemo } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import type { Report } from '@/lib/domain';
 import { extractFacts } from '@/lib/reports/facts/extract-facts';
 import { factsBlock } from '@/lib/reports/facts/facts-block';
@@ -45,8 +45,14 @@ export function ReportFrame({
   srcdoc: string;
   class?: string;
 }) {
+  // A new frame for each new document, not a new srcdoc in the same frame: under load, Chromium kept
+  // showing a frame's previous document after its srcdoc changed (a complete copy kept, the frame
+  // still drawn plain 15 s later, in a full e2e run).
+  const drawn = useRef({ srcdoc, frame: 0 });
+  if (drawn.current.srcdoc !== srcdoc) drawn.current = { srcdoc, frame: drawn.current.frame + 1 };
   return (
     <iframe
+      key={drawn.current.frame}
       title={title}
       class={className ?? 'report-frame'}
       sandbox="allow-popups allow-popups-to-escape-sandbox"
