@@ -174,7 +174,7 @@ describe.each(CASES)('the service fails with $name', (c) => {
       ).toBeGreaterThan(0);
       tried.push(`account/${endpoint} ${c.name}`);
       sim().faults.clear();
-        },
+    },
   );
 
   it('on records: the VIN box says why there are no counts, and counts come once the service is back', async () => {
@@ -198,7 +198,7 @@ describe.each(CASES)('the service fails with $name', (c) => {
     await expect
       .poll(() => popup.getByTestId('lookup-counts').textContent(), { timeout: 15_000 })
       .toMatch(/^providerA/);
-    });
+  });
 
   it('on buy: the confirmation says what happened and whether a credit was spent; one request, at most one charge', async () => {
     const { page, buy } = await confirmationFor(nextVin());
