@@ -97,6 +97,8 @@ async function reusedTab(): Promise<Page> {
     // A saved page's images on other hosts fail at once, not after the badges are placed.
     await tab.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   }
+  // In front: a tab behind another gets no frames, and no badge is placed without them.
+  await tab.bringToFront();
   return tab;
 }
 

@@ -40,6 +40,8 @@ async function reusedTab(): Promise<Page> {
       ),
     );
   }
+  // In front of the extension's probe page (toolbarText opens it): a tab behind another gets no frames.
+  await tab.bringToFront();
   return tab;
 }
 
