@@ -48,7 +48,9 @@ export function createState(
 ): SimState {
   const state: SimState = {
     users: [],
-    vehicles: new Map(vehicles.map((vehicle) => [vehicle.vin, vehicle])),
+    // Copies: a test that adds records to a vehicle (as the service does over time) changes this
+    // simulator only, not the seed every later one and /__sim/reset start from.
+    vehicles: new Map(vehicles.map((vehicle) => [vehicle.vin, { ...vehicle }])),
     nextId: { providerA: 1, providerB: 1 },
   };
   for (const seed of users) {

@@ -68,6 +68,20 @@ describe('simulator', () => {
     expect((await (await get(sim, '/v1/user/limits')).json()).credits).toBe(25);
   });
 
+  it("records the service adds to one simulator's vehicle stay there: a new simulator and a reset start from the seed", async () => {
+    const counts = async (sim: ReturnType<typeof createSimulator>) =>
+      (await (await get(sim, '/v1/records/vin/5N3ZA0NE1AN908084')).json()).providerA_records as number;
+    const first = createSimulator();
+    const seeded = await counts(first);
+    const vehicle = first.state.vehicles.get('5N3ZA0NE1AN908084');
+    if (!vehicle) throw new Error('no seeded vehicle');
+    vehicle.providerA += 3;
+    expect(await counts(first)).toBe(seeded + 3);
+    expect(await counts(createSimulator())).toBe(seeded);
+    first.reset();
+    expect(await counts(first)).toBe(seeded);
+  });
+
   it('daily allowances come back at 00:00 UTC', async () => {
     let now = new Date('2026-11-21T23:59:00Z');
     const sim = createSimulator({ now: () => now });
