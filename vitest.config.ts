@@ -16,8 +16,11 @@ const e2e = {
     // A worker keeps what it imported from one file to the next (the simulator, Playwright,
     // puppeteer): each file then imports in about 0.3 s instead of 1.6 s (12 files: 19.6 s of import
     // down to 3.4 s). Nothing shared is kept between files: each starts its own simulator (its state
-    // copied from the seed) and browser, and no e2e file changes a global.
+    // copied from the seed) and browser, no e2e file changes a global, and the fixture pages' state
+    // is put back before each file (test/e2e/support/fixture-state.ts).
     isolate: false,
+    // What a served fixture page shows now, back to its first values before each file.
+    setupFiles: ['test/e2e/support/fresh-fixtures.ts'],
     // What a user waits for, not a deadline: with two files' browsers on 2 cores, a worker waking
     // up or a page's first answer took over Vitest's default 1 s (a CI run failed on a confirmation
     // page that showed the saved provider name a moment later). A poll ends as soon as it holds.

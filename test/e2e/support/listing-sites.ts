@@ -4,6 +4,7 @@
 // cars.com's price drop and "$N under", every distance wording, and both sites' stretched card links
 // over the cards). The same Audi is on both; a test changes what TrueCar shows of it.
 import { readFileSync } from 'node:fs';
+import { resettable } from './fixture-state';
 
 export const AUDI = 'WAULFAFR6DA001366';
 export const CARS_RESULTS = 'https://www.cars.com/shopping/results/?stock_type=used&zip=98101';
@@ -16,7 +17,7 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/listings/${name}`, import.meta.url), 'utf8');
 
 /** What TrueCar's card shows of the Audi now (the fixture's own figures by default). */
-export const truecarShows = { mileage: '48,260 miles' };
+export const truecarShows = resettable({ mileage: '48,260 miles' });
 
 /** The page a request to either site is answered with; null for any other. */
 export function resultsPage(url: string): string | null {

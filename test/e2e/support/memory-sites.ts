@@ -3,6 +3,7 @@
 // pages modelled on the sites' shapes (test/fixtures/memory/, each file's header says from what), and
 // what each shows now, changed by a test as the listings change.
 import { readFileSync } from 'node:fs';
+import { resettable } from './fixture-state';
 
 export const CRUZE = '1G1PG5SC3C7167133';
 export const CARS_URL = 'https://www.cars.com/vehicledetail/5b1f0c2e-8d41-4c55-9a3e-2b6f4f1c7a10/';
@@ -21,10 +22,10 @@ const filled = (html: string, values: Record<string, string>) => {
 };
 
 /** What each site shows now. */
-export const shown = {
+export const shown = resettable({
   cars: { price: '$12,500', mileage: '60,000 mi.', status: '' },
   autotrader: { price: 11900, mileage: '60,300' },
-};
+});
 
 /** The page a request to either site is answered with, as each shows the Cruze now; null for any other. */
 export function sitePage(url: string): string | null {

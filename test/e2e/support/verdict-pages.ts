@@ -10,6 +10,7 @@
 // What each card shows is `shown`, changed by a test as listings change between visits. A page
 // script counts the mutation records on each badge's host from the first byte, as a page's own
 // MutationObserver would see them (the walls: identical whatever the pill says).
+import { resettable } from './fixture-state';
 
 export const VERDICTS_URL = 'https://www.cars.com/shopping/results/?stock_type=used&zip=60606&page_size=8';
 export const AUTOTRADER_URL =
@@ -28,16 +29,22 @@ export const ODYSSEY = '5FNRL38297B007384';
 
 /** Each card: its title and dealer as the results show them, and its price and miles now (the
  * Explorer's above the 406,329 mi its held providerA report last read: no mileage warning). */
-export const shown: Record<string, { title: string; dealer: string; price: number; miles: number }> = {
-  [RAM]: { title: '2012 Ram 1500 Laramie', dealer: 'Lakeside Chrysler', price: 18_995, miles: 112_000 },
-  [EXPLORER]: { title: '1993 Ford Explorer XLT', dealer: 'Prairie Cars', price: 3_450, miles: 412_000 },
-  [CRUZE]: { title: '2012 Chevrolet Cruze LT', dealer: 'Midway Motors', price: 6_990, miles: 97_400 },
-  [LEXUS]: { title: '2010 Lexus IS 350C', dealer: 'Oak Brook Imports', price: 11_460, miles: 88_000 },
-  [AUDI]: { title: '2013 Audi A5 Premium Plus', dealer: 'Westfield Auto Mall', price: 13_495, miles: 61_000 },
-  [CAMRY]: { title: '2010 Toyota Camry LE', dealer: 'Elgin Toyota', price: 7_450, miles: 142_000 },
-  [SONATA]: { title: '2013 Hyundai Sonata GLS', dealer: 'South Loop Motors', price: 8_200, miles: 91_000 },
-  [ACURA]: { title: '1994 Acura Integra RS', dealer: 'Grand Avenue Autos', price: 9_900, miles: 180_000 },
-};
+export const shown: Record<string, { title: string; dealer: string; price: number; miles: number }> =
+  resettable({
+    [RAM]: { title: '2012 Ram 1500 Laramie', dealer: 'Lakeside Chrysler', price: 18_995, miles: 112_000 },
+    [EXPLORER]: { title: '1993 Ford Explorer XLT', dealer: 'Prairie Cars', price: 3_450, miles: 412_000 },
+    [CRUZE]: { title: '2012 Chevrolet Cruze LT', dealer: 'Midway Motors', price: 6_990, miles: 97_400 },
+    [LEXUS]: { title: '2010 Lexus IS 350C', dealer: 'Oak Brook Imports', price: 11_460, miles: 88_000 },
+    [AUDI]: {
+      title: '2013 Audi A5 Premium Plus',
+      dealer: 'Westfield Auto Mall',
+      price: 13_495,
+      miles: 61_000,
+    },
+    [CAMRY]: { title: '2010 Toyota Camry LE', dealer: 'Elgin Toyota', price: 7_450, miles: 142_000 },
+    [SONATA]: { title: '2013 Hyundai Sonata GLS', dealer: 'South Loop Motors', price: 8_200, miles: 91_000 },
+    [ACURA]: { title: '1994 Acura Integra RS', dealer: 'Grand Avenue Autos', price: 9_900, miles: 180_000 },
+  });
 /** What each pill says on the second visit, before any panel is opened (kind, icon shape, words). */
 export const FIRST_PILLS: Record<string, string> = {
   [RAM]: 'pill warn | icon alert | Mileage dropped',
@@ -62,7 +69,7 @@ export const secondVisit = () => {
 };
 
 /** The Lexus on Autotrader. */
-export const elsewhere = { price: 11_000, miles: 88_000 };
+export const elsewhere = resettable({ price: 11_000, miles: 88_000 });
 
 const money = (n: number) => `$${n.toLocaleString('en-US')}`;
 
