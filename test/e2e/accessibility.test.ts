@@ -1,7 +1,7 @@
 // Every extension page: no serious or critical axe violation, and usable with the keyboard alone.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
+import { reusedTab } from './support/reused-tab';
 import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -21,17 +21,16 @@ const PAGES: Array<[string, string, string]> = [
   ['workbench', 'workbench.html', '[data-testid="table-count"]'],
 ];
 
-let tab: Page | undefined;
+/** One tab for every page and scheme (reused-tab.ts). */
+const reused = reusedTab(() => stack.browser.context);
 
 describe('accessibility', () => {
   it.each(PAGES)(
     '%s has no serious or critical axe violation, in light and dark',
     async (name, path, ready) => {
       for (const scheme of ['light', 'dark'] as const) {
-        // One tab for every page and scheme, sent to each in turn (a new tab costs Chromium and
-        // Playwright about 0.4 CPU-seconds more than a navigation); the scheme set before it loads.
-        tab = tab && !tab.isClosed() ? tab : await stack.browser.context.newPage();
-        const page = tab;
+        // The scheme set before the page loads.
+        const page = await reused();
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(`chrome-extension://${stack.browser.extensionId}/${path}`);
         await page.locator(ready).first().waitFor();

@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../support/corpus';
+import { reusedTab } from './support/reused-tab';
 import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -86,26 +87,17 @@ function lookAtBadges(page: Page): Promise<Seen[]> {
   });
 }
 
-/**
- * One tab for every page and width, sent to each in turn (a new tab costs Chromium and Playwright
- * about 0.4 CPU-seconds more than a navigation; this file looks at 34).
- */
-let tab: Page | undefined;
-async function reusedTab(): Promise<Page> {
-  if (!tab || tab.isClosed()) {
-    tab = await stack.browser.context.newPage();
-    // A saved page's images on other hosts fail at once, not after the badges are placed.
-    await tab.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  }
-  // In front: a tab behind another gets no frames, and no badge is placed without them.
-  await tab.bringToFront();
-  return tab;
-}
+/** One tab for every page and width (reused-tab.ts; this file looks at 34). */
+const reused = reusedTab(
+  () => stack.browser.context,
+  // A saved page's images on other hosts fail at once, not after the badges are placed.
+  (tab) => tab.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort()),
+);
 
 describe('badges hide none of the page', () => {
   for (const { name, width, height } of WIDTHS)
     it.each(PAGES)(`${name} (${width} px): %o`, async ({ path, badges }) => {
-      const tab = await reusedTab();
+      const tab = await reused();
       await tab.setViewportSize({ width, height });
       await tab.goto(`${stack.server.origin}${path}`);
       await expect.poll(() => tab.locator('vhl-badge').count()).toBe(badges);

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../support/corpus';
+import { reusedTab } from './support/reused-tab';
 import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -26,28 +27,20 @@ const placed = (page: Page) =>
     ),
   );
 
-/**
- * One tab for every corpus page, sent to each in turn (a new tab costs Chromium and Playwright about
- * 0.4 CPU-seconds more than a navigation); each page's document says when the scanner has drained.
- */
-let tab: Page | undefined;
-async function reusedTab(): Promise<Page> {
-  if (!tab || tab.isClosed()) {
-    tab = await stack.browser.context.newPage();
-    await tab.addInitScript(() =>
+/** One tab for every corpus page (reused-tab.ts); each page's document says when the scanner has drained. */
+const reused = reusedTab(
+  () => stack.browser.context,
+  (tab) =>
+    tab.addInitScript(() =>
       document.addEventListener('vhl:drained', () =>
         document.documentElement.setAttribute('data-scanned', ''),
       ),
-    );
-  }
-  // In front of the extension's probe page (toolbarText opens it): a tab behind another gets no frames.
-  await tab.bringToFront();
-  return tab;
-}
+    ),
+);
 
 describe('regression corpus in Chromium', () => {
   it.each(CORPUS.map((page) => [page.site, page] as const))('%s', async (_, corpusPage) => {
-    const tab = await reusedTab();
+    const tab = await reused();
     await tab.goto(`${stack.server.origin}/fixtures/corpus/${corpusPage.file}`);
     await tab.waitForSelector('html[data-scanned]');
     if (corpusPage.shadow) {

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultInput } from '@/simulator/faults';
 import { DEMO_API_KEY, SEED_USERS, SEED_VEHICLES } from '@/simulator/seed';
+import { reusedTab } from './support/reused-tab';
 import { startStack } from './support/setup-extension';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -95,18 +96,15 @@ const sim = () => stack.server.sim;
 const charges = () => sim().log.filter((e) => e.charged).length;
 const purchaseRequests = () => sim().log.filter((e) => e.endpoint === 'buy').length;
 
-/**
- * One tab for every case, sent to each case's page in turn (a new tab costs Chromium and Playwright
- * about 0.4 CPU-seconds more than a navigation, and this file opens 77 pages); its uncaught errors
- * are collected (a crash would show there).
- */
-let tab: Page | undefined;
+/** One tab for every case (reused-tab.ts), its uncaught errors collected (a crash would show there). */
+const caseTab = reusedTab(
+  () => stack.browser.context,
+  (tab) => {
+    tab.on('pageerror', (error) => pageErrors.push(`${tab.url()}: ${error.message}`));
+  },
+);
 async function open(path: string): Promise<Page> {
-  if (!tab || tab.isClosed()) {
-    const opened = await stack.browser.context.newPage();
-    opened.on('pageerror', (error) => pageErrors.push(`${opened.url()}: ${error.message}`));
-    tab = opened;
-  }
+  const tab = await caseTab();
   await tab.goto(`chrome-extension://${stack.browser.extensionId}/${path}`);
   return tab;
 }
