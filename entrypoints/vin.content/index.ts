@@ -64,9 +64,6 @@ export default defineContentScript({
     };
     // The pills' findings, asked for once their cards' notes went (badge/verdict-feed.ts).
     const verdicts = createVerdictFeed((items) => send('getCardVerdicts', { items }));
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && alive()) verdicts.refresh();
-    });
     // What the page shows of each vehicle, for the memory of vehicles seen (the background decides
     // whether anything is kept).
     // The loopback build tells bench:memory how long each message's cards took to read.
@@ -82,6 +79,14 @@ export default defineContentScript({
         for (const { vin, url } of sent) verdicts.want(vin, url);
       },
     );
+    // Leaving the page or its tab: the notes waiting for their second go now (listing-notes.ts).
+    // Back in view: the pills ask again what changed meanwhile.
+    window.addEventListener('pagehide', () => alive() && notes.sendAll());
+    document.addEventListener('visibilitychange', () => {
+      if (!alive()) return;
+      if (document.visibilityState === 'visible') verdicts.refresh();
+      else notes.sendAll();
+    });
     // And the notes' share of each pass.
     let notesMs = 0;
     const note: typeof notes.note =

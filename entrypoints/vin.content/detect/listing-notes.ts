@@ -2,7 +2,8 @@
 // listing's own link, its card's texts near its figures (card-snippets.ts) and what its data record
 // says of price and mileage; the background reads them (lib/memory/read-card.ts) and decides whether
 // anything is kept (the memory may be off, the site left out, the window private). Handed over at
-// most one message a second, whatever the page's size. Nothing is fetched: only what the page shows.
+// most one message a second, whatever the page's size (what waits goes at once when the page is
+// left: sendAll). Nothing is fetched: only what the page shows.
 import { type ListingFacts, recordDealer, recordFacts, sane } from '@/lib/memory/listing-facts';
 import type { Sighting } from '@/lib/memory/listing-memory';
 import { currencyCode, type PageLocale, regionOf } from '@/lib/memory/page-locale';
@@ -150,13 +151,22 @@ export function createListingNotes(
     scheduled = true;
     setTimeout(flush, Math.max(0, sentAt + SEND_EVERY_MS - performance.now()));
   };
-  const flush = () => {
-    sentAt = performance.now();
-    const batch = waiting.splice(0, SIGHTINGS_PER_MESSAGE);
+  /** Reads `batch`'s cards and sends them in one message; returns how long the reading took. */
+  const sendBatch = (batch: typeof waiting): number => {
+    const start = performance.now();
     const sightings = batch.map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted));
-    onRead?.(performance.now() - sentAt);
+    const readMs = performance.now() - start;
     send(sightings);
     onSent?.(sightings);
+    return readMs;
+  };
+  const flush = () => {
+    sentAt = performance.now();
+    // Sent meanwhile (a panel opened, the tab hidden): no empty message.
+    if (waiting.length) {
+      const readMs = sendBatch(waiting.splice(0, SIGHTINGS_PER_MESSAGE));
+      onRead?.(readMs);
+    }
     scheduled = false;
     if (waiting.length) schedule();
   };
@@ -171,9 +181,15 @@ export function createListingNotes(
       const now = waiting.filter((w) => w.placement.vin === vin);
       if (now.length === 0) return;
       for (const w of now) waiting.splice(waiting.indexOf(w), 1);
-      const sightings = now.map(({ placement, found, noted }) => sightingOf(placement, found, doc, noted));
-      send(sightings);
-      onSent?.(sightings);
+      sendBatch(now);
+    },
+    /**
+     * Sends every waiting note now, 200 a message: the page is going away or out of sight (a shopper
+     * who scrolled to the last cards and clicked one within the second would lose them otherwise, and
+     * a hidden tab's timers may wait a minute). One leave, a few messages: never a flood.
+     */
+    sendAll(): void {
+      while (waiting.length) sendBatch(waiting.splice(0, SIGHTINGS_PER_MESSAGE));
     },
     /** The listing's own link (the panel asks about that listing), read when the panel opens. */
     link: (placement: Placement, found: Occurrence[]) => linkFor(placement, recordsOf(found), doc),

@@ -58,4 +58,26 @@ describe('listing notes', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(sent.map((m) => m.sightings.length)).toEqual([mounted.length, 200, 200, 50]);
   });
+
+  it('send what waits at once when the page goes away, and no empty message after', async () => {
+    const sent: Sighting[][] = [];
+    const notes = createListingNotes(document, (sightings) => sent.push(sightings));
+    const mounted: Array<[Placement, Occurrence[]]> = [];
+    await scanFixture('cars-com.html', noActions, (placement, _, found) => mounted.push([placement, found]));
+    const [first, second] = mounted;
+    if (!first || !second) throw new Error('nothing mounted');
+    vi.useFakeTimers();
+    notes.note(...first);
+    await vi.advanceTimersByTimeAsync(0);
+    // The last cards scrolled to, then a click away within the second: 201 notes wait for it.
+    for (let i = 0; i < 200; i++) notes.note(...first);
+    notes.note(...second);
+    expect(sent).toHaveLength(1);
+    notes.sendAll();
+    expect(sent.map((m) => m.length)).toEqual([1, 200, 1]);
+    expect(sent[2]?.[0]?.vin).toBe(second[0].vin);
+    // The second's timer finds nothing left to send.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sent).toHaveLength(3);
+  });
 });
