@@ -31,7 +31,13 @@ export function useReportDocument(
     return reportDocument(
       report.html,
       { purify: DOMPurify, parser },
-      { allowRemote, ...(before ? { before } : {}), ...(copy ? { resources: copyResources(copy) } : {}) },
+      {
+        allowRemote,
+        // Shown to the user: an image not loaded is a quiet box, not a broken-image icon.
+        placeholders: true,
+        ...(before ? { before } : {}),
+        ...(copy ? { resources: copyResources(copy) } : {}),
+      },
     );
   }, [report, allowRemote, withFacts, copy]);
 }

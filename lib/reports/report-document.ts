@@ -14,6 +14,7 @@
 // report's <link>s as <style>s, its files replace url()s and remote images as data: URIs, and the
 // policy stays the one that loads nothing remote.
 import type { DOMPurify } from 'dompurify';
+import { imagePlaceholder } from './image-placeholder';
 import { type ReportResources, type ResourceRef, recordResources } from './offline/copy-resources';
 import { absoluteUrl } from './offline/resource-url';
 import { cleanCss, countCssLoads, refersOnlyInDocument } from './report-css';
@@ -30,6 +31,11 @@ export interface ReportDocumentOptions {
   before?: string;
   /** A complete copy's files (lib/reports/offline/copy-resources.ts), or a recorder listing them. */
   resources?: ReportResources;
+  /**
+   * The viewer's drawing: an image not loaded is a quiet box of its size (image-placeholder.ts),
+   * not the broken-image icon. Off for what is compared or kept (tests of the walls, copies).
+   */
+  placeholders?: boolean;
 }
 
 /** Marks where a report linked a stylesheet (its index in the list of links): ours alone. */
@@ -144,6 +150,8 @@ export function sanitizeReport(
   const sheets = resources ? markLinkedSheets(parsed) : [];
   const styles = [...parsed.head.querySelectorAll('style')].map((style) => style.outerHTML).join('');
   const markup = `${styles}${options.before ?? ''}${parsed.body.innerHTML}`;
+  // Images whose source the walls dropped (drawn as placeholders when asked).
+  const unloaded = new Set<Node>();
   purify.removeAllHooks();
   purify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName !== 'style') return;
@@ -183,11 +191,20 @@ export function sanitizeReport(
       const allowed =
         tag === 'img' && (DATA_IMAGE.test(data.attrValue) || (options.allowRemote && WEB_URL.test(value)));
       if (!allowed) data.keepAttr = false;
+      if (!allowed && tag === 'img' && !isTrackingImage(node)) unloaded.add(node);
     } else if (URL_PRESENTATION_ATTR.has(name) && !refersOnlyInDocument(value)) {
       data.keepAttr = false;
     }
   });
   purify.addHook('afterSanitizeAttributes', (node) => {
+    if (options.placeholders && unloaded.has(node)) {
+      // Ours, after the checks: a data: SVG of the image's size; its alt text said on hover.
+      const img = node as Element;
+      img.setAttribute('src', imagePlaceholder(img.getAttribute('width'), img.getAttribute('height')));
+      const alt = img.getAttribute('alt')?.trim();
+      if (alt && !img.hasAttribute('title')) img.setAttribute('title', alt);
+      return;
+    }
     if (!LINK_TAGS.has(node.nodeName.toLowerCase())) return;
     // Where a link opens is ours to say, not the report's: a new tab, telling the site nothing.
     const place = node.getAttribute('href');

@@ -16,7 +16,6 @@ import { capture } from '../../scripts/chromium';
 import {
   cdnReport,
   pixelDifference,
-  plainCspWith,
   startPlainServer,
   withHostileStylesheet,
 } from './support/report-fidelity';
@@ -29,7 +28,7 @@ const figures: string[] = [];
 
 beforeAll(async () => {
   stack = await startStack();
-  plain = await startPlainServer(plainCspWith([stack.server.cdn.cdnOrigin, stack.server.cdn.fontOrigin]));
+  plain = await startPlainServer([stack.server.cdn.cdnOrigin, stack.server.cdn.fontOrigin]);
 });
 afterAll(async () => {
   for (const line of figures) console.log(`[complete-copy] Chromium ${line}`);

@@ -13,7 +13,6 @@ import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/fir
 import {
   cdnReport,
   pixelDifference,
-  plainCspWith,
   startPlainServer,
   withHostileStylesheet,
 } from './support/report-fidelity';
@@ -29,7 +28,7 @@ const figures: string[] = [];
 beforeAll(async () => {
   server = await startFixtureServer();
   launcher = `${server.origin}/fixtures/blank.html`;
-  plain = await startPlainServer(plainCspWith([server.cdn.cdnOrigin, server.cdn.fontOrigin]));
+  plain = await startPlainServer([server.cdn.cdnOrigin, server.cdn.fontOrigin]);
   firefox = await launchFirefoxExtension();
   await firefox.configure(server.baseUrl, DEMO_API_KEY, launcher);
 });

@@ -30,19 +30,23 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Sanitises in the page, sanitises the result again, and lists what the result still carries. */
-function judge(html: string, allowRemote = false): Promise<Verdict> {
+/**
+ * Sanitises in the page, sanitises the result again, and lists what the result still carries. By
+ * default as the viewer draws it: images not loaded drawn as placeholders.
+ */
+function judge(html: string, allowRemote = false, placeholders = true): Promise<Verdict> {
   return page.evaluate(
-    ([html, allowRemote]) => {
+    ([html, allowRemote, placeholders]) => {
+      type Options = { allowRemote: boolean; placeholders: boolean };
       const { DOMPurify, reportDocument, sanitizeReport } = (window as unknown as { vhl: never }).vhl as {
         DOMPurify: unknown;
-        reportDocument: (h: string, t: unknown, o: { allowRemote: boolean }) => string;
-        sanitizeReport: (h: string, t: unknown, o: { allowRemote: boolean }) => string;
+        reportDocument: (h: string, t: unknown, o: Options) => string;
+        sanitizeReport: (h: string, t: unknown, o: Options) => string;
       };
       const tools = { purify: DOMPurify, parser: new DOMParser() };
-      const doc = reportDocument(html, tools, { allowRemote });
-      const once = sanitizeReport(html, tools, { allowRemote });
-      const twice = sanitizeReport(once, tools, { allowRemote });
+      const doc = reportDocument(html, tools, { allowRemote, placeholders });
+      const once = sanitizeReport(html, tools, { allowRemote, placeholders });
+      const twice = sanitizeReport(once, tools, { allowRemote, placeholders });
       // A fixed point: cleaning the cleaned markup again (DOMPurify parses it afresh) gives the same markup.
       const secondPassRemoved = twice === once ? 0 : 1;
       const problems: string[] = [];
@@ -133,7 +137,7 @@ function judge(html: string, allowRemote = false): Promise<Verdict> {
       }
       return { doc, secondPassRemoved, problems };
     },
-    [html, allowRemote] as const,
+    [html, allowRemote, placeholders] as const,
   );
 }
 
@@ -345,6 +349,58 @@ describe('report sanitiser in Chromium', () => {
       return countRemoteResources(h, new DOMParser());
     }, html);
     expect(count).toEqual({ images: 1, others: 4 });
+  });
+
+  it("draws the images it does not load as quiet boxes of their size, the alt said on hover; only in the viewer's drawing", async () => {
+    // The simulator's providerA report: its logo (a data: image, drawn), its seal (64x64, with alt), a
+    // remote photo (320x180, its own style), a relative image with a hostile onerror (no size).
+    const images = async (allowRemote: boolean, placeholders: boolean, html = report) => {
+      const { doc, problems } = await judge(html, allowRemote, placeholders);
+      expect(problems).toEqual([]);
+      const parsed = new (await import('happy-dom')).Window().document;
+      parsed.write(doc);
+      return [...parsed.querySelectorAll('img')].map((img) => ({
+        alt: img.getAttribute('alt'),
+        src: decodeURIComponent(img.getAttribute('src') ?? '').slice(0, 120),
+        title: img.getAttribute('title'),
+        style: img.getAttribute('style'),
+      }));
+    };
+    const box = (w: number, h: number) =>
+      expect.stringMatching(new RegExp(`^data:image/svg\\+xml,<svg [^>]*width="${w}" height="${h}"`));
+    const drawn = await images(false, true);
+    expect(drawn).toContainEqual({
+      alt: 'AutoLedger Buyback Guarantee',
+      src: box(64, 64),
+      title: 'AutoLedger Buyback Guarantee',
+      style: null,
+    });
+    expect(drawn).toContainEqual(
+      expect.objectContaining({
+        alt: 'AutoLedger logo',
+        src: expect.stringMatching(/^data:image\/svg\+xml;utf8,<svg /),
+      }),
+    );
+    expect(drawn).toContainEqual({
+      alt: 'Vehicle photo (remote)',
+      src: box(320, 180),
+      title: 'Vehicle photo (remote)',
+      style: expect.stringMatching(/max-width:\s*100%/),
+    });
+    // The hostile relative image: an icon-sized box, no alt to say.
+    expect(drawn).toContainEqual({ alt: '', src: box(24, 24), title: null, style: null });
+    expect(drawn).toHaveLength(4);
+    // A tracking pixel, which nobody sees, gets no box.
+    const pixel = '<p>x</p><img src="https://t.example/p.gif" width="1" height="1" alt="">';
+    expect(await images(false, true, pixel)).toEqual([{ alt: '', src: '', title: null, style: null }]);
+    // Without placeholders (what tests of the walls and copies compare) the seal has no source.
+    expect((await images(false, false)).find((img) => img.alt?.includes('Buyback'))?.src).toBe('');
+    // Remote images switched on load themselves; the relative one still has nowhere to load from.
+    const remote = await images(true, true);
+    expect(remote.find((img) => img.alt?.includes('Buyback'))?.src).toBe(
+      'http://127.0.0.1:8787/__sim/cdn/autoledger/img/seal.svg',
+    );
+    expect(remote).toContainEqual({ alt: '', src: box(24, 24), title: null, style: null });
   });
 
   it('holds over the whole XSS corpus: nothing runs, loads or links out of bounds, and a second pass removes nothing', async () => {

@@ -3,7 +3,8 @@
 // report, "More") and the frame starts right under it; on a 360x740 phone the frame starts in the
 // first half of the screen and fills at least 60 % of it, the receipt of a purchase just made
 // included. Its date as the service lists it; its key facts read without a click. Chromium, the demo
-// account's providerA report of its Cruze (simulator/seed.ts: created 2026-10-28).
+// account's providerA report of its Cruze (simulator/seed.ts: created 2026-10-28). The images it does not
+// load are quiet boxes of their size, not the broken-image icon.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startStack } from './support/setup-extension';
 
@@ -37,6 +38,22 @@ describe.each([
       await expect
         .poll(() => viewer.frameLocator('iframe.report-frame').locator('body').innerText())
         .toMatch(/Vehicle History Report/);
+      // Images it does not load (its seal, the photo, a relative one) drawn as quiet boxes of their
+      // size: each image shown has loaded, none is the broken-image icon (issue 65).
+      const images = await viewer
+        .frameLocator('iframe.report-frame')
+        .locator('img')
+        .evaluateAll((imgs) =>
+          (imgs as HTMLImageElement[])
+            .filter((img) => img.getClientRects().length > 0)
+            .map((img) => ({
+              alt: img.alt,
+              loaded: img.complete && img.naturalWidth > 0,
+              box: `${img.offsetWidth}x${img.offsetHeight}`,
+            })),
+        );
+      expect(images.filter((img) => !img.loaded)).toEqual([]);
+      expect(images).toContainEqual({ alt: 'AutoLedger Buyback Guarantee', loaded: true, box: '64x64' });
       const box = await frame.boundingBox();
       if (!box) throw new Error('no report frame');
       const visible = Math.min(box.y + box.height, height) - box.y;

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
+import { imagePlaceholder } from '@/lib/reports/image-placeholder';
 import { renderReportHtml } from '@/simulator/report-html';
 
 /** How the plain tab is served: scripts off (CSP sandbox without allow-scripts), nothing remote. */
@@ -131,12 +132,47 @@ export function cdnReport(
   return { vin, html: extra ? html.replace('</body>', `${extra}</body>`) : html };
 }
 
-/** Serves each report as a plain page at /plain/<n> with PLAIN_CSP (or `csp`), on 127.0.0.2. */
-export async function startPlainServer(csp = PLAIN_CSP): Promise<{
+/** An attribute's value in one tag's markup (the reports' own simple quoting), or null. */
+const attributeOf = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined) ?? null;
+
+/**
+ * The report with each image that cannot load here (`loads` says which can) standing in by the box
+ * the viewer draws for it (lib/reports/image-placeholder.ts, issue 65): what the provider laid out, a
+ * box of the image's size, is what both sides then show, and the comparison measures the rest. A
+ * browser's own broken image is no baseline: Chromium and Firefox drop an image's size when it
+ * fails with alt text and lay the alt out as a line of text. Tracking pixels stay as they are.
+ */
+export function withImagesStoodIn(html: string, loads: (url: string) => boolean): string {
+  return html.replace(/<img\b[^>]*>/gi, (tag) => {
+    const src = attributeOf(tag, 'src');
+    const width = attributeOf(tag, 'width');
+    const height = attributeOf(tag, 'height');
+    const tracking =
+      (width === '1' && height === '1') ||
+      /display\s*:\s*none/i.test(attributeOf(tag, 'style') ?? '') ||
+      /\shidden[\s>=]/i.test(tag);
+    if (src === null || /^\s*data:/i.test(src) || loads(src) || tracking) return tag;
+    const standIn = imagePlaceholder(width, height);
+    return tag.replace(/\ssrc\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/i, ` src="${standIn}"`);
+  });
+}
+
+/**
+ * Serves each report as a plain page at /plain/<n> on 127.0.0.2 with PLAIN_CSP, or with the
+ * `reachable` origins' resources allowed (plainCspWith); its images that cannot load there stand in
+ * by the viewer's boxes (withImagesStoodIn).
+ */
+export async function startPlainServer(reachable: string[] = []): Promise<{
   origin: string;
   put(html: string): string;
   close(): Promise<void>;
 }> {
+  const csp = reachable.length ? plainCspWith(reachable) : PLAIN_CSP;
+  const loads = (url: string) => reachable.some((origin) => url.startsWith(`${origin}/`));
   const pages: string[] = [];
   const server: Server = createServer((request, response) => {
     const page = pages[Number(/^\/plain\/(\d+)$/.exec(request.url ?? '')?.[1] ?? -1)];
@@ -152,7 +188,7 @@ export async function startPlainServer(csp = PLAIN_CSP): Promise<{
   return {
     origin,
     put(html) {
-      pages.push(html);
+      pages.push(withImagesStoodIn(html, loads));
       return `${origin}/plain/${pages.length - 1}`;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
