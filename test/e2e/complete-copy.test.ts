@@ -15,6 +15,7 @@ import { DEMO_API_KEY } from '@/simulator/seed';
 import { capture } from '../../scripts/chromium';
 import {
   cdnReport,
+  DRAWN,
   pixelDifference,
   startPlainServer,
   withHostileStylesheet,
@@ -59,7 +60,7 @@ async function reportFrame(viewer: Page): Promise<Frame> {
   const frame = await handle.contentFrame();
   if (!frame) throw new Error('the report frame has no document');
   await frame.waitForSelector('body *', { state: 'attached', timeout: 15_000 });
-  await frame.evaluate(() => document.fonts.ready.then(() => undefined));
+  await frame.evaluate(DRAWN);
   return frame;
 }
 
@@ -82,7 +83,7 @@ async function plainShot(html: string, size: { width: number; height: number }) 
   const tab = await stack.browser.context.newPage();
   await tab.setViewportSize(size);
   await tab.goto(plain.put(html), { waitUntil: 'load' });
-  await tab.evaluate(() => document.fonts.ready.then(() => undefined));
+  await tab.evaluate(DRAWN);
   const shot = await capture(tab);
   await tab.close();
   return shot;

@@ -12,6 +12,7 @@ import type { SimulatorServer } from '@/simulator/server';
 import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
 import {
   cdnReport,
+  DRAWN,
   pixelDifference,
   startPlainServer,
   withHostileStylesheet,
@@ -67,8 +68,7 @@ async function frameShot(page: Page) {
   const text = async () => {
     const [frame] = await firefox.childFrames(page);
     return String(
-      (await frame?.evaluate('document.fonts.ready.then(() => document.body.innerText)').catch(() => '')) ??
-        '',
+      (await frame?.evaluate(`${DRAWN}.then(() => document.body.innerText)`).catch(() => '')) ?? '',
     );
   };
   let seen = await text();
@@ -93,7 +93,7 @@ async function plainShot(html: string, size: { width: number; height: number }) 
   const tab = await firefox.browser.newPage();
   await tab.setViewport(size);
   await tab.goto(plain.put(html), { waitUntil: 'load' });
-  await tab.evaluate(() => document.fonts.ready.then(() => undefined));
+  await tab.evaluate(DRAWN);
   await new Promise((r) => setTimeout(r, 300));
   const shot = Buffer.from(await tab.screenshot());
   await tab.close();

@@ -9,6 +9,7 @@ import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/fir
 import {
   DOCUMENT_FACTS,
   type DocumentFacts,
+  DRAWN,
   describeFidelity,
   type Fidelity,
   meetsTargets,
@@ -64,6 +65,8 @@ async function viewerShot(page: Page) {
       height: Math.round(r.height),
     };
   });
+  const [frame] = await firefox.childFrames(page);
+  await frame?.evaluate(DRAWN);
   await new Promise((r) => setTimeout(r, 200));
   const shot = Buffer.from(await page.screenshot({ clip: box }));
   return { shot, facts: (await facts()) as DocumentFacts, size: { width: box.width, height: box.height } };
@@ -97,6 +100,7 @@ describe('the report as it was made, in Firefox ESR', () => {
         const tab = await firefox.browser.newPage();
         await tab.setViewport(seen.size);
         await tab.goto(plain.put(html));
+        await tab.evaluate(DRAWN);
         await new Promise((r) => setTimeout(r, 200));
         const baseline = {
           shot: Buffer.from(await tab.screenshot()),

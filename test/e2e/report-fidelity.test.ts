@@ -10,6 +10,7 @@ import { capture } from '../../scripts/chromium';
 import {
   DOCUMENT_FACTS,
   type DocumentFacts,
+  DRAWN,
   describeFidelity,
   type Fidelity,
   meetsTargets,
@@ -45,7 +46,7 @@ async function viewerShot(page: Page) {
   if (!frame) throw new Error('the report frame has no document');
   await frame.waitForSelector('body *', { state: 'attached', timeout: 15_000 });
   // Fonts and images (data: only) settled before the picture.
-  await frame.evaluate(() => document.fonts.ready.then(() => undefined));
+  await frame.evaluate(DRAWN);
   // The frame's content box: inside its border (the dark theme draws the report as a bordered card).
   const clipOf = async () => {
     const box = await handle.boundingBox();
@@ -112,7 +113,7 @@ describe('the report as it was made, in Chromium', () => {
         await tab.setViewportSize(seen.size);
         await tab.emulateMedia({ colorScheme: scheme });
         await tab.goto(plain.put(html));
-        await tab.evaluate(() => document.fonts.ready.then(() => undefined));
+        await tab.evaluate(DRAWN);
         const baseline = {
           shot: await capture(tab),
           facts: readFacts(await tab.evaluate(DOCUMENT_FACTS)) as DocumentFacts,

@@ -132,6 +132,14 @@ export function cdnReport(
   return { vin, html: extra ? html.replace('</body>', `${extra}</body>`) : html };
 }
 
+/**
+ * A document drawn: its fonts loaded and every image decoded (the viewer's image boxes are data:
+ * SVGs, decoded after the frame's load; under a full run's load one was still blank at the shot).
+ * An expression, for Playwright and puppeteer alike.
+ */
+export const DRAWN =
+  'Promise.all([document.fonts.ready, ...[...document.images].map((img) => img.decode().catch(() => undefined))]).then(() => undefined)';
+
 /** An attribute's value in one tag's markup (the reports' own simple quoting), or null. */
 const attributeOf = (tag: string, name: string) =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
