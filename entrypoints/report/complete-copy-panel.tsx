@@ -77,28 +77,31 @@ export function CompleteCopyPanel({ copy, plan, state, start, more, forget }: Pa
     <section class="copy-panel" aria-label="Complete copy" data-testid="copy-panel">
       {(state.step === 'idle' || state.step === 'failed') && (
         <>
-          <p class="copy-offer">
+          <div class="copy-offer">
             <button type="button" onClick={start}>
               Keep a complete copy…
             </button>{' '}
-            Shown plain.
-          </p>
-          {/* Folded: the report comes first on the screen (issue 56); every word is a click away. */}
-          <details class="copy-why">
-            <summary>Why?</summary>
-            <div class="why-text">
-              <p>
-                This report takes its look (stylesheets, fonts, images) from{' '}
-                <strong>{plan.hosts.join(', ')}</strong>, which the viewer never loads: it is shown without
-                them. A complete copy downloads them once and keeps them with the report, so it opens as its
-                provider made it, offline, with no request. {prompt(plan.hosts)}
-                {NAME_RISK}
-                {plan.refused.length > 0 &&
-                  ` Never downloaded: ${plan.refused.map((r) => `${r.host} (${r.reason})`).join(', ')}.`}
-              </p>
-              {use && <p class="muted">{storageUseText(use)}</p>}
+            {/* One unit: on a phone it wraps whole, never a lone "Why?" on a line of its own. */}
+            <div class="plain-why">
+              Shown plain.{' '}
+              {/* Folded: the report comes first on the screen (issue 56); every word is a click away. */}
+              <details class="copy-why">
+                <summary>Why?</summary>
+                <div class="why-text">
+                  <p>
+                    This report takes its look (stylesheets, fonts, images) from{' '}
+                    <strong>{plan.hosts.join(', ')}</strong>, which the viewer never loads: it is shown
+                    without them. A complete copy downloads them once and keeps them with the report, so it
+                    opens as its provider made it, offline, with no request. {prompt(plan.hosts)}
+                    {NAME_RISK}
+                    {plan.refused.length > 0 &&
+                      ` Never downloaded: ${plan.refused.map((r) => `${r.host} (${r.reason})`).join(', ')}.`}
+                  </p>
+                  {use && <p class="muted">{storageUseText(use)}</p>}
+                </div>
+              </details>
             </div>
-          </details>
+          </div>
           {state.step === 'failed' && (
             <p class="copy-error" role="alert" data-testid="copy-error">
               {state.message}

@@ -76,6 +76,35 @@ describe.each([
         for (const item of row) expect(item.top).toBeLessThan(first.bottom);
         expect(box.y).toBeLessThanOrEqual(80);
       }
+      if (!bought) {
+        // "Shown plain. Why?" is one unit, never a lone "Why?" on a line; its text opens within the screen.
+        const why = viewer.getByText('Why?', { exact: true });
+        // The words' own line box (a text node's range), whatever element holds them.
+        const words = await viewer.evaluate(() => {
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode())
+            if (node.textContent?.includes('Shown plain.')) {
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              const { y, height } = range.getBoundingClientRect();
+              return { y, height };
+            }
+          return null;
+        });
+        const summary = await why.boundingBox();
+        if (!words || !summary) throw new Error('no offer');
+        const middle = summary.y + summary.height / 2;
+        expect(middle).toBeGreaterThan(words.y);
+        expect(middle).toBeLessThan(words.y + words.height);
+        await why.click();
+        const text = viewer.locator('.why-text');
+        await text.waitFor();
+        const opened = await text.boundingBox();
+        if (!opened) throw new Error('no text');
+        expect(opened.x).toBeGreaterThanOrEqual(0);
+        expect(opened.x + opened.width).toBeLessThanOrEqual(width);
+        expect(await viewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
       await viewer.close();
     }
   });
