@@ -1,10 +1,11 @@
 // A watched vehicle's fair-price gauge (issue 57): the line the badge says (lib/memory/market-words.ts),
 // how it is worked out, and the comparable cars it rests on, behind a disclosure so the page stays
 // short: grouped by site, each site named once (issue 65: not 30 identical links), the cheapest first,
-// each car (year and trim, a link to its listing) with its price, mileage and when seen.
+// each car (year and trim, a link to its listing) with its price, that price adjusted to the car judged
+// (the fit's own slopes: what the estimate is the typical one of), its mileage and when seen.
 import { day } from '@/lib/memory/history-words';
 import type { MarketAnswer } from '@/lib/memory/market-answer';
-import { MARKET_EXPLAINED, marketLine, marketSources, priceIn } from '@/lib/memory/market-words';
+import { askedIn, MARKET_EXPLAINED, marketLine, marketSources, priceIn } from '@/lib/memory/market-words';
 
 type Car = NonNullable<MarketAnswer['cars']>[number];
 
@@ -36,6 +37,12 @@ export function FairPriceGauge({ market, today }: { market: MarketAnswer; today:
           <summary>
             The {cars.length} similar {cars.length === 1 ? 'car' : 'cars'} you've seen
           </summary>
+          {cars.some((car) => car.adjusted !== undefined) && (
+            <p class="muted">
+              Adjusted: what each car would ask at this one's model year, mileage and trim, by the same fit as
+              the estimate; the typical adjusted price is the estimate.
+            </p>
+          )}
           <div class="table-scroll">
             <table class="comparables">
               <caption class="visually-hidden">Similar cars seen by site, cheapest first</caption>
@@ -69,7 +76,15 @@ export function FairPriceGauge({ market, today }: { market: MarketAnswer; today:
                             name
                           )}
                         </th>
-                        <td>{`${market.currency === 'USD' ? '$' : ''}${car.price.toLocaleString('en-US')}${market.currency === 'USD' ? '' : ` ${market.currency}`}`}</td>
+                        <td>
+                          {askedIn(car.price, market.currency)}
+                          {/* An estimate: rounded as the estimate is. */}
+                          {car.adjusted !== undefined && (
+                            <span class="adjusted muted">
+                              adjusted {priceIn(car.adjusted, market.currency)}
+                            </span>
+                          )}
+                        </td>
                         <td>{car.miles.toLocaleString('en-US')} mi</td>
                         <td>{day(car.seen, today)}</td>
                       </tr>

@@ -56,6 +56,11 @@ export interface Assessment {
   gauge: FairPrice | null;
   /** The comparables with a say in the fit (unusual ones set aside). */
   used: SeenVehicle[];
+  /**
+   * Each of `used`'s price as the fit would have it at the target's model year, mileage and trim
+   * (same order): what the estimate is the typical one of, shown beside each car on the watched page.
+   */
+  adjusted: number[];
 }
 
 /** Never an estimate from fewer comparable vehicles than this. */
@@ -162,7 +167,7 @@ export function fairPrice(target: PriceTarget, seen: readonly SeenVehicle[], now
 
 /** The fair price of `target` and the comparables it rests on. */
 export function assessPrice(target: PriceTarget, seen: readonly SeenVehicle[], now: number): Assessment {
-  const none: Assessment = { gauge: null, used: [] };
+  const none: Assessment = { gauge: null, used: [], adjusted: [] };
   if (!Number.isFinite(target.year)) return none;
   const cars = comparablesOf(target, seen, now);
   if (cars.length < MIN_COMPARABLES) return none;
@@ -185,7 +190,20 @@ export function assessPrice(target: PriceTarget, seen: readonly SeenVehicle[], n
   if (!fit || fit.used < MIN_COMPARABLES) return none;
   const used = like.filter((_, i) => fit.kept[i]);
   const kept = points.filter((_, i) => fit.kept[i]);
-  const center = fit.intercept + (fit.groups.get(trimKey(target.trim)) ?? 0);
+  const targetTrim = fit.groups.get(trimKey(target.trim)) ?? 0;
+  const center = fit.intercept + targetTrim;
+  // Each car moved by the fit's own slopes and trim effects to where the target stands.
+  const adjusted = kept.map((p) =>
+    Math.round(
+      Math.exp(
+        p.y -
+          fit.perYear * p.year -
+          fit.perTenThousandMiles * p.miles -
+          (fit.groups.get(p.group) ?? 0) +
+          targetTrim,
+      ),
+    ),
+  );
   // A prediction's spread: the market's, and how unsure the estimate itself is where the target
   // stands (wider at the edge of the years and mileages seen).
   const spread = fit.scale * Math.sqrt(1 + fit.interceptVariance);
@@ -218,5 +236,6 @@ export function assessPrice(target: PriceTarget, seen: readonly SeenVehicle[], n
       ...(unrated ? { unrated } : {}),
     },
     used,
+    adjusted,
   };
 }

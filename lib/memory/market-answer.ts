@@ -57,6 +57,8 @@ export const MarketAnswer = z.object({
         year: z.number(),
         trim: z.optional(z.string()),
         price: z.number(),
+        /** Its price at the judged car's year, mileage and trim, by the estimate's fit (with a gauge). */
+        adjusted: z.optional(z.number()),
         miles: z.number(),
         /** Minutes since 1970. */
         seen: z.number(),
@@ -155,7 +157,7 @@ export function marketFor(
   const seen = cars.cars.flatMap((r) => seenOf(r, cars.make, cars.model) ?? []);
   const comparables = sellerBound(comparablesOf(base, seen, now) as SoldCar[], ownSeller);
   const typical = comparables.map((c) => c.miles).sort((a, b) => a - b)[comparables.length >> 1] ?? 0;
-  const { gauge, used } = assessPrice({ ...base, miles: miles ?? typical }, comparables, now);
+  const { gauge, used, adjusted } = assessPrice({ ...base, miles: miles ?? typical }, comparables, now);
   const basis = (gauge ? used : comparables) as SoldCar[];
   const times = basis.map((c) => c.seenAt);
   const unrated = why ?? gauge?.unrated;
@@ -182,12 +184,13 @@ export function marketFor(
     ...(list
       ? {
           cars: basis
-            .map((c) => ({
+            .map((c, i) => ({
               site: c.site ?? '',
               vin: c.vin ?? '',
               year: c.year,
               ...(c.trim ? { trim: c.trim } : {}),
               price: c.price,
+              ...(gauge && adjusted[i] !== undefined ? { adjusted: adjusted[i] } : {}),
               miles: Math.round(c.miles),
               seen: Math.floor(c.seenAt / 60_000),
             }))

@@ -31,7 +31,7 @@ export function priceIn(value: number, currency: string): string {
 }
 
 /** A listing's own price as it states it: "$11,750", "26,995 CAD". */
-const askedIn = (value: number, currency: string) =>
+export const askedIn = (value: number, currency: string) =>
   currency === 'USD' ? `$${value.toLocaleString('en-US')}` : `${value.toLocaleString('en-US')} ${currency}`;
 
 /** "similar 2017-2021 Honda Accords". */

@@ -93,7 +93,17 @@ describe('a fair price from the listings seen', () => {
     const rows = gauge.getByRole('table').getByRole('row');
     await expect.poll(() => rows.count()).toBe(29);
     expect(await rows.nth(1).innerText()).toMatch(/^cars\.com\s+· 27 cars$/);
-    expect(await rows.nth(2).innerText()).toMatch(/^2013 (LE|SE)\s+on cars\.com\s+\$[\d,]+\s+[\d,]+ mi/);
+    expect(await rows.nth(2).innerText()).toMatch(
+      /^2013 (LE|SE)\s+on cars\.com\s+\$[\d,]+\s+adjusted \$[\d,]+00\s+[\d,]+ mi/,
+    );
+    // Each car's price at this car's year and mileage: their middle one is the typical price said.
+    const typical = Number(/the typical \$([\d,]+)/.exec(await gauge.innerText())?.[1]?.replace(/,/g, ''));
+    const adjusted = (await gauge.locator('.adjusted').allInnerTexts()).map((t) =>
+      Number(t.replace(/[^\d]/g, '')),
+    );
+    expect(adjusted).toHaveLength(27);
+    const middle = [...adjusted].sort((a, b) => a - b)[13] as number;
+    expect(Math.abs(middle - typical)).toBeLessThanOrEqual(0.03 * typical);
     expect(await gauge.getByRole('link').count()).toBe(27);
     expect(await gauge.getByRole('link').first().getAttribute('href')).toMatch(
       /^https:\/\/www\.cars\.com\/vehicledetail\//,

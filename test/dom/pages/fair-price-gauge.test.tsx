@@ -36,6 +36,7 @@ describe('fair-price gauge on a page', () => {
               year: 2013,
               trim: 'LE',
               price: 11_400,
+              adjusted: 12_262,
               miles: 50_540,
               seen: TODAY - 60,
             },
@@ -44,6 +45,7 @@ describe('fair-price gauge on a page', () => {
               vin: 'B',
               year: 2012,
               price: 12_100,
+              adjusted: 13_640,
               miles: 61_002,
               seen: TODAY - 3 * 1440,
             },
@@ -66,10 +68,13 @@ describe('fair-price gauge on a page', () => {
     expect(rows.map((r) => r.textContent)).toEqual([
       'CarPriceMileageSeen',
       'cars.com · 1 car',
-      '2013 LE on cars.com$11,40050,540 miNov 28',
+      '2013 LE on cars.com$11,400adjusted $12,30050,540 miNov 28',
       'autotrader.com · 1 car',
-      '2012$12,10061,002 miNov 25',
+      '2012$12,100adjusted $13,60061,002 miNov 25',
     ]);
+    expect(gauge.textContent).toContain(
+      "Adjusted: what each car would ask at this one's model year, mileage and trim",
+    );
     const link = within(gauge).getByRole('link', { name: '2013 LE on cars.com' });
     expect(link.getAttribute('href')).toBe('https://www.cars.com/vehicledetail/a/');
     expect(link.getAttribute('rel')).toContain('noopener');

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  assessPrice,
   fairPrice,
   MIN_COMPARABLES,
   type PriceRating,
@@ -151,6 +152,25 @@ describe('fair price', () => {
     const newer = fairPrice({ ...target, year: 2014 }, cars, NOW)?.estimate ?? 0;
     const older = fairPrice({ ...target, year: 2012 }, cars, NOW)?.estimate ?? 0;
     expect(newer / older).toBeGreaterThan(1.1);
+  });
+
+  it("gives each car's price at the target's year and mileage: the estimate is their typical one", () => {
+    const cars = market(40, 13);
+    const judged = { ...target, miles: 70_000 };
+    const { gauge, used, adjusted } = assessPrice(judged, cars, NOW);
+    if (!gauge) throw new Error('no estimate');
+    expect(adjusted).toHaveLength(used.length);
+    // A newer, less driven car is worth less as the target; an older, more driven one more.
+    for (const [i, car] of used.entries()) {
+      const a = adjusted[i] as number;
+      if (car.year > 2013 && car.miles < 70_000) expect(a).toBeLessThan(car.price);
+      if (car.year < 2013 && car.miles > 70_000) expect(a).toBeGreaterThan(car.price);
+    }
+    // Moved to one car, the prices agree far more than as asked, around the estimate.
+    const spreadOf = (xs: number[]) => Math.max(...xs.map(Math.log)) - Math.min(...xs.map(Math.log));
+    expect(spreadOf(adjusted)).toBeLessThan(spreadOf(used.map((c) => c.price)) / 2);
+    const middle = [...adjusted].sort((a, b) => a - b)[adjusted.length >> 1] as number;
+    expect(Math.abs(middle / gauge.estimate - 1)).toBeLessThan(0.03);
   });
 
   it('a trim seen once moves the estimate only a little (shrunk), a trim seen often fully', () => {
