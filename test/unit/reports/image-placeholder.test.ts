@@ -24,11 +24,15 @@ describe('image placeholder', () => {
     expect(size('100%', 'auto')).toBe('24x24');
   });
 
-  it('is a data: SVG image the CSP lets in, with a picture glyph only where it fits', () => {
+  it('is a data: SVG image the CSP lets in: a box with a picture glyph where it fits, else a dot', () => {
     const seal = imagePlaceholder('64', '64');
     expect(seal).toMatch(/^data:image\/svg\+xml,%3Csvg%20/);
     expect(svgOf(seal)).toContain('<path');
-    expect(svgOf(imagePlaceholder('18', '18'))).not.toContain('<path');
+    // An icon's is a dot, not a bordered square (an unticked checkbox beside "No Issue").
+    const icon = svgOf(imagePlaceholder('18', '18'));
+    expect(icon).not.toContain('<path');
+    expect(icon).not.toContain('stroke');
+    expect(icon).toContain('<circle');
     // Nothing in it runs or loads.
     expect(svgOf(seal)).not.toMatch(/script|href|url\(|on\w+=/i);
   });
