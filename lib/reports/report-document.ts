@@ -41,8 +41,8 @@ export interface ReportDocumentOptions {
 /** Marks where a report linked a stylesheet (its index in the list of links): ours alone. */
 const SHEET_MARK = 'data-vhl-sheet';
 
-/** A tracking pixel: an image drawn 1x1 or not at all. Never part of a copy. */
-function isTrackingImage(img: Element): boolean {
+/** A tracking pixel: an image drawn 1x1 or not at all. Never part of a copy, never given a box. */
+export function isTrackingImage(img: Pick<Element, 'getAttribute' | 'hasAttribute'>): boolean {
   const style = (img.getAttribute('style') ?? '').replace(/\s/g, '').toLowerCase();
   return (
     (img.getAttribute('width') === '1' && img.getAttribute('height') === '1') ||

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { imagePlaceholder } from '@/lib/reports/image-placeholder';
+import { isTrackingImage } from '@/lib/reports/report-document';
 import { renderReportHtml } from '@/simulator/report-html';
 
 /** How the plain tab is served: scripts off (CSP sandbox without allow-scripts), nothing remote. */
@@ -156,15 +157,14 @@ const attributeOf = (tag: string, name: string) =>
  */
 export function withImagesStoodIn(html: string, loads: (url: string) => boolean): string {
   return html.replace(/<img\b[^>]*>/gi, (tag) => {
-    const src = attributeOf(tag, 'src');
-    const width = attributeOf(tag, 'width');
-    const height = attributeOf(tag, 'height');
-    const tracking =
-      (width === '1' && height === '1') ||
-      /display\s*:\s*none/i.test(attributeOf(tag, 'style') ?? '') ||
-      /\shidden[\s>=]/i.test(tag);
-    if (src === null || /^\s*data:/i.test(src) || loads(src) || tracking) return tag;
-    const standIn = imagePlaceholder(width, height);
+    // The tag's attributes as the viewer's own tracking-pixel rule reads them.
+    const img = {
+      getAttribute: (name: string) => attributeOf(tag, name),
+      hasAttribute: (name: string) => new RegExp(`\\s${name}[\\s>=/]`, 'i').test(tag),
+    };
+    const src = img.getAttribute('src');
+    if (src === null || /^\s*data:/i.test(src) || loads(src) || isTrackingImage(img)) return tag;
+    const standIn = imagePlaceholder(img.getAttribute('width'), img.getAttribute('height'));
     return tag.replace(/\ssrc\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/i, ` src="${standIn}"`);
   });
 }
