@@ -7,7 +7,7 @@ import type { Account } from '@/lib/account/account-messages';
 import type { ProviderNames } from '@/lib/account/provider-names';
 import type { Result } from '@/lib/errors/result';
 import type { LedgerView } from '@/lib/records/economy';
-import { AccountState } from './account-state';
+import { AccountState, UpdatingNote } from './account-state';
 import { AccountSummary } from './account-summary';
 
 export function PopupHead({
@@ -26,11 +26,14 @@ export function PopupHead({
 }) {
   return (
     <>
-      <h1>
-        <BrandMark />
-        VIN History Lens
-      </h1>
-      <AccountState account={account} refreshing={refreshing} />
+      <div class="title-row">
+        <h1>
+          <BrandMark />
+          VIN History Lens
+        </h1>
+        <UpdatingNote account={account} refreshing={refreshing} />
+      </div>
+      <AccountState account={account} />
       {notices}
       {account?.ok && <AccountSummary account={account.value} ledger={ledger} names={names} />}
     </>

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderOffer } from '@/entrypoints/confirm/provider-offer';
-import { AccountState } from '@/entrypoints/popup/account-state';
+import { AccountState, UpdatingNote } from '@/entrypoints/popup/account-state';
 import { AccountSummary } from '@/entrypoints/popup/account-summary';
 import { CheckAll } from '@/entrypoints/popup/check-all';
 import { PopupHead } from '@/entrypoints/popup/popup-head';
@@ -82,16 +82,13 @@ describe('popup account', () => {
   });
 
   it('is loading, never blank, before anything is known', () => {
-    render(<AccountState account={null} refreshing />);
+    render(<AccountState account={null} />);
     expect(screen.getByText('Loading your account…')).toBeTruthy();
   });
 
   it('leads to set-up when there is no key yet', () => {
     render(
-      <AccountState
-        account={{ ok: false, error: { kind: 'no-key', message: 'No API key is set yet.' } }}
-        refreshing={false}
-      />,
+      <AccountState account={{ ok: false, error: { kind: 'no-key', message: 'No API key is set yet.' } }} />,
     );
     expect(screen.getByTestId('no-key')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Set up' })).toBeTruthy();
@@ -100,9 +97,7 @@ describe('popup account', () => {
   it("shows a rejected key with the service's explanation and a way to the settings", () => {
     const message =
       'The service rejected the API key (HTTP 401), or this network is not allowed by the service.';
-    render(
-      <AccountState account={{ ok: false, error: { kind: 'key-rejected', message } }} refreshing={false} />,
-    );
+    render(<AccountState account={{ ok: false, error: { kind: 'key-rejected', message } }} />);
     expect(screen.getByRole('alert').textContent).toBe(`Key rejected. ${message}`);
     expect(screen.getByRole('button', { name: 'Open settings' })).toBeTruthy();
   });
@@ -112,17 +107,21 @@ describe('popup account', () => {
       ...ACCOUNT,
       refreshError: { kind: 'network', message: 'Could not reach the service.' },
     };
-    render(<AccountState account={{ ok: true, value: stale }} refreshing={false} />);
+    render(<AccountState account={{ ok: true, value: stale }} />);
     expect(screen.getByTestId('stale').textContent).toBe(
       'Showing what was known 2 h ago: Could not reach the service.',
     );
+    // Not "updating" as well: the stale line says what is known and why.
+    cleanup();
+    render(<UpdatingNote account={{ ok: true, value: stale }} refreshing />);
+    expect(screen.queryByTestId('updating')).toBeNull();
   });
 
   it('says the figures on screen are being updated, and how old they are when that matters', () => {
-    render(<AccountState account={{ ok: true, value: ACCOUNT }} refreshing />);
+    render(<UpdatingNote account={{ ok: true, value: ACCOUNT }} refreshing />);
     expect(screen.getByTestId('updating').textContent).toBe('Updating… These figures are from 2 h ago.');
     cleanup();
-    render(<AccountState account={{ ok: true, value: { ...ACCOUNT, at: Date.now() - 5_000 } }} refreshing />);
+    render(<UpdatingNote account={{ ok: true, value: { ...ACCOUNT, at: Date.now() - 5_000 } }} refreshing />);
     expect(screen.getByTestId('updating').textContent).toBe('Updating…');
   });
 
