@@ -2,8 +2,7 @@
 // and Firefox with it (startFirefoxStack).
 import { fileURLToPath } from 'node:url';
 import { startSimulatorServer } from '@/simulator/server';
-import { launchExtension } from '../../../scripts/chromium';
-import { launchFirefoxExtension } from '../../../scripts/firefox';
+import { firefoxForFile, releaseChromium, takeChromium } from './browser-pool';
 
 /** The simulator on a free loopback port, serving the fixture pages and the demo listing beside it. */
 export const startFixtureServer = () =>
@@ -17,7 +16,8 @@ export const startFixtureServer = () =>
 
 export async function startStack(options: { configure?: boolean; phone?: boolean } = {}) {
   const server = await startFixtureServer();
-  const browser = await launchExtension({ phone: options.phone ?? false });
+  const kind = options.phone ? 'phone' : 'desktop';
+  const browser = await takeChromium(kind);
   if (options.configure !== false) {
     // What the options page does when the user saves the demo key (tested in extension.test.ts).
     await browser.configure(server.baseUrl, 'demo-api-key');
@@ -27,7 +27,7 @@ export async function startStack(options: { configure?: boolean; phone?: boolean
     server,
     browser,
     async stop() {
-      await browser.close();
+      await releaseChromium(kind, browser);
       await server.close();
     },
   };
@@ -41,7 +41,7 @@ export async function startStack(options: { configure?: boolean; phone?: boolean
 export async function startFirefoxStack(options: { configure?: boolean } = {}) {
   const server = await startFixtureServer();
   const launcher = `${server.origin}/fixtures/blank.html`;
-  const firefox = await launchFirefoxExtension();
+  const firefox = await firefoxForFile();
   if (options.configure !== false) await firefox.configure(server.baseUrl, 'demo-api-key', launcher);
   return {
     server,
