@@ -130,17 +130,20 @@ export function ConnectionForm() {
             value={apiKey}
             onInput={(e) => setApiKey(e.currentTarget.value)}
             aria-invalid={keyProblem ? 'true' : undefined}
-            aria-describedby={keyProblem ? 'connection-problem' : undefined}
-            placeholder={
-              view?.hasKey
-                ? `Saved key ${view.keyHint}: leave empty to keep it`
-                : 'From the API Keys section of your dashboard'
-            }
+            aria-describedby={keyProblem ? 'api-key-hint connection-problem' : 'api-key-hint'}
+            placeholder={view?.hasKey ? 'A new key, to replace it' : 'Your API key'}
           />
           <button type="button" aria-pressed={showKey} onClick={() => setShowKey(!showKey)}>
             {showKey ? 'Hide' : 'Show'}
           </button>
         </div>
+        {/* Below the field, not its placeholder: a placeholder never wraps, and at 360 px the saved
+            key's line was cut to "Saved key ••••-key: leave empty…". */}
+        <p id="api-key-hint" class="muted field-hint" data-testid="api-key-hint">
+          {view?.hasKey
+            ? `Saved key ${view.keyHint}: leave the field empty to keep it.`
+            : 'From the API Keys section of your service’s dashboard.'}
+        </p>
         {askToSendKey && (
           <label class="inline" data-testid="send-key">
             <input type="checkbox" checked={sendKey} onChange={(e) => setSendKey(e.currentTarget.checked)} />

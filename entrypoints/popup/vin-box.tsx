@@ -29,7 +29,8 @@ export function VinBox({ onCheck, onGetReport, onFreeFacts }: VinBoxProps) {
         spellcheck={false}
         maxLength={40}
         value={typed}
-        placeholder="17 characters, e.g. 1G1PG5SC3C7167133"
+        // Short enough for a 360 px screen (a placeholder never wraps); its 17 characters show the length.
+        placeholder="e.g. 1G1PG5SC3C7167133"
         aria-describedby="vin-problem"
         aria-invalid={problem ? 'true' : 'false'}
         onInput={(e) => setTyped(e.currentTarget.value)}

@@ -75,7 +75,7 @@ describe('at 360x640 with touch', () => {
       await Promise.all(page.frames().map((frame) => frame.waitForLoadState('load')));
       await touch(page);
       expect(await page.evaluate(() => innerWidth)).toBe(WIDTH);
-      expect(await fitOf(page)).toEqual({ overflowX: 0, small: [], short: [] });
+      expect(await fitOf(page)).toEqual({ overflowX: 0, small: [], short: [], cutPlaceholders: [] });
       expect(await seriousViolations(page)).toEqual([]);
       await stack.browser.screenshot(page, `phone-${name}`, { fullPage: false });
       await page.close();
@@ -105,7 +105,7 @@ describe('at 360x640 with touch', () => {
     const plan = page.locator('table.plan-table tbody tr');
     await expect.poll(() => plan.count()).toBe(3);
     expect({ fit: await fitOf(page), axe: await seriousViolations(page) }).toEqual({
-      fit: { overflowX: 0, small: [], short: [] },
+      fit: { overflowX: 0, small: [], short: [], cutPlaceholders: [] },
       axe: [],
     });
     await stack.browser.screenshot(page, 'phone-workbench-cards');

@@ -42,7 +42,11 @@ describe('connection form', () => {
     expect((screen.getByLabelText('API key') as HTMLInputElement).disabled).toBe(true);
     fireEvent.input(url, { target: { value: 'http://127.0.0.1:9999/v1' } });
     answer(SAVED);
-    await screen.findByPlaceholderText(/Saved key ••••7f3a/);
+    // The saved key's hint under the field, as the field's description (a placeholder would be cut).
+    expect(await screen.findByText('Saved key ••••7f3a: leave the field empty to keep it.')).toBeTruthy();
+    const key = screen.getByLabelText('API key') as HTMLInputElement;
+    expect(key.getAttribute('aria-describedby')).toBe('api-key-hint');
+    expect(key.placeholder).toBe('A new key, to replace it');
     expect(url.value).toBe('http://127.0.0.1:9999/v1');
     expect(url.disabled).toBe(false);
     expect(screen.getByTestId('send-key').textContent).toContain('to http://127.0.0.1:9999');
@@ -51,7 +55,7 @@ describe('connection form', () => {
   it('shows the saved URL when nothing was typed', async () => {
     onMessage('getSettings', () => ok(SAVED));
     render(<ConnectionForm />);
-    await screen.findByPlaceholderText(/Saved key/);
+    await screen.findByText(/^Saved key/);
     expect((screen.getByLabelText('Service URL') as HTMLInputElement).value).toBe(SAVED.serviceUrl);
     expect(screen.queryByTestId('send-key')).toBeNull();
   });
