@@ -156,7 +156,10 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     if (!cdp) throw new Error('launched with --load-extension: not reinstallable');
     await cdp.send('Extensions.loadUnpacked', { path: extensionDir });
   };
-  let worker = await started(options.reinstallable ? load : undefined);
+  let worker = await started(options.reinstallable ? load : undefined).catch(async (error) => {
+    await context.close(); // nothing half-started left running
+    throw error;
+  });
   const extensionId = new URL(worker.url()).host;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   let probe: Page | undefined;
