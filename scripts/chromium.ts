@@ -36,7 +36,7 @@ export interface ExtensionBrowser {
    * The extension uninstalled and installed again in this browser, as a new user would have it: its
    * storage, IndexedDB, granted permissions and worker gone, its welcome tab opened anew; every page
    * closed but one blank, every route and cookie dropped. For browsers launched `reinstallable`: the
-   * e2e files hand one on to the next in their worker (test/e2e/support/setup-extension.ts).
+   * e2e files hand one on to the next in their worker (test/e2e/support/browser-pool.ts).
    */
   reinstall(): Promise<void>;
   /** The service worker's used JS heap in MB (CDP Runtime.getHeapUsage on its target). */
@@ -90,7 +90,7 @@ export interface LaunchOptions {
   reinstallable?: boolean;
 }
 
-/** The CDP calls of the Extensions domain (Chromium 126+ with --enable-unsafe-extension-debugging). */
+/** The CDP calls of the Extensions domain (Chromium 126 and later; the flag it names is passed too). */
 interface ExtensionsDomain {
   send(method: 'Extensions.loadUnpacked', params: { path: string }): Promise<{ id: string }>;
   send(method: 'Extensions.uninstall', params: { id: string }): Promise<void>;

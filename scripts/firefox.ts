@@ -45,7 +45,7 @@ export interface FirefoxExtension {
   /**
    * The extension uninstalled and installed again, as a new user has it (its storage, IndexedDB
    * and granted permissions go with it; its UUID stays, so its origin does), every tab closed but a
-   * blank one, cookies gone: the e2e files hand a browser on to the next (setup-extension.ts).
+   * blank one, cookies gone: the e2e files hand a browser on to the next (test/e2e/support/browser-pool.ts).
    */
   reinstall(): Promise<void>;
   close(): Promise<void>;
