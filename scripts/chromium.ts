@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumPath, EXTENSION_DIR, SCREENSHOT_DIR } from './browser-paths';
 import { saveSettingsMessage, wireMessage } from './wire-message';
 
@@ -32,13 +32,6 @@ export interface ExtensionBrowser {
   tabIdOf(page: Page): Promise<number>;
   /** The toolbar badge's text for a page's tab: the number of VINs the extension lists for it. */
   toolbarText(page: Page): Promise<string>;
-  /**
-   * The extension uninstalled and installed again in this browser, as a new user would have it: its
-   * storage, IndexedDB, granted permissions and worker gone, its welcome tab opened anew; every page
-   * closed but one blank, every route and cookie dropped. For browsers launched `reinstallable`: the
-   * e2e files hand one on to the next in their worker (test/e2e/support/browser-pool.ts).
-   */
-  reinstall(): Promise<void>;
   /** The service worker's used JS heap in MB (CDP Runtime.getHeapUsage on its target). */
   workerHeapMb(): Promise<number>;
   /** Full-page screenshot into test-results/screenshots (git-ignored). */
@@ -82,18 +75,6 @@ export interface LaunchOptions {
    * profile of its own, removed on close.
    */
   userDataDir?: string;
-  /**
-   * Loads the extension over CDP (Extensions.loadUnpacked) instead of `--load-extension`, so that
-   * `reinstall()` may uninstall it (Chromium refuses to uninstall one loaded from the command line).
-   * The profile does not keep it across a restart: not for `userDataDir` reopened.
-   */
-  reinstallable?: boolean;
-}
-
-/** The CDP calls of the Extensions domain (Chromium 126 and later; the flag it names is passed too). */
-interface ExtensionsDomain {
-  send(method: 'Extensions.loadUnpacked', params: { path: string }): Promise<{ id: string }>;
-  send(method: 'Extensions.uninstall', params: { id: string }): Promise<void>;
 }
 
 /**
@@ -114,11 +95,7 @@ export const CHROMIUM_ARGS = [
 const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
-  // Under E2E_PROFILES when the e2e run set it: a browser handed from file to file is still open when
-  // its worker ends, and the run's teardown removes the folder (test/e2e/support/global-setup.ts).
-  const userDataDir =
-    options.userDataDir ?? mkdtempSync(join(process.env.E2E_PROFILES ?? tmpdir(), 'vhl-chromium-'));
-  const extensionDir = options.extensionDir ?? EXTENSION_DIR;
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'vhl-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: options.headless ?? true,
@@ -127,40 +104,20 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     args: [
       ...CHROMIUM_ARGS,
       ...(options.args ?? []),
-      ...(options.reinstallable
-        ? ['--enable-unsafe-extension-debugging']
-        : [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`]),
+      `--disable-extensions-except=${options.extensionDir ?? EXTENSION_DIR}`,
+      `--load-extension=${options.extensionDir ?? EXTENSION_DIR}`,
     ],
   });
-  const extensions = options.reinstallable
-    ? (context.browser()?.newBrowserCDPSession() as Promise<unknown> as Promise<ExtensionsDomain>)
-    : undefined;
-  const isExtensionWorker = (w: Worker) => w.url().startsWith('chrome-extension://');
-  /** The extension's worker once it runs (after `install`, if given), and its welcome tab once open. */
-  const started = async (install?: () => Promise<unknown>) => {
-    const next = context.waitForEvent('serviceworker', { timeout: 20_000, predicate: isExtensionWorker });
-    next.catch(() => undefined); // not awaited when the worker was already running
-    await install?.();
-    const running = (!install && context.serviceWorkers().find(isExtensionWorker)) || (await next);
-    // The first run opens the options page's welcome tab (onboarding.ts) a moment after the worker
-    // starts: waited for here, so it never lands in front of a page a test has opened since (a page
-    // behind another tab gets no frames: no ResizeObserver, no animation frame, no badge placed).
-    for (const until = Date.now() + 10_000; Date.now() < until; ) {
-      if (context.pages().some((p) => p.url().includes('welcome=1'))) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return running;
-  };
-  const load = async () => {
-    const cdp = await extensions;
-    if (!cdp) throw new Error('launched with --load-extension: not reinstallable');
-    await cdp.send('Extensions.loadUnpacked', { path: extensionDir });
-  };
-  let worker = await started(options.reinstallable ? load : undefined).catch(async (error) => {
-    await context.close(); // nothing half-started left running
-    throw error;
-  });
+  const worker =
+    context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
   const extensionId = new URL(worker.url()).host;
+  // The first run opens the options page's welcome tab (onboarding.ts) a moment after the worker
+  // starts: waited for here, so it never lands in front of a page a test has opened since (a page
+  // behind another tab gets no frames: no ResizeObserver, no animation frame, no badge placed).
+  for (const until = Date.now() + 10_000; Date.now() < until; ) {
+    if (context.pages().some((p) => p.url().includes('welcome=1'))) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   let probe: Page | undefined;
   const extensionPage = async () => {
@@ -261,20 +218,6 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
         path: join(SCREENSHOT_DIR, `chromium-${name}.png`),
         fullPage: options?.fullPage ?? true,
       });
-    },
-    async reinstall() {
-      const cdp = await extensions;
-      if (!cdp) throw new Error('launched with --load-extension: not reinstallable');
-      await context.unrouteAll({ behavior: 'ignoreErrors' });
-      await context.clearCookies();
-      // One blank page stays (the browser never has none, as after its launch); the rest close.
-      const blank = await context.newPage();
-      await Promise.all(context.pages().map((p) => (p === blank ? undefined : p.close())));
-      const cache = await context.newCDPSession(blank);
-      await cache.send('Network.clearBrowserCache');
-      await cache.detach();
-      await cdp.send('Extensions.uninstall', { id: extensionId });
-      worker = await started(load);
     },
     async close() {
       await context.close();

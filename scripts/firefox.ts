@@ -2,7 +2,7 @@
 // WebDriver BiDi (shared/toolchain.md). Firefox refuses to let automation navigate to
 // moz-extension:// pages, so extension pages are opened by a loopback page navigating itself to
 // them; the test build lists them in web_accessible_resources for that (wxt.config.ts).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_DIR, firefoxPath, SCREENSHOT_DIR } from './browser-paths';
@@ -42,12 +42,6 @@ export interface FirefoxExtension {
   screenshot(page: Page, name: string): Promise<void>;
   /** Stores the service URL and key through the background (checked against the service). */
   configure(serviceUrl: string, apiKey: string, launcher: string): Promise<void>;
-  /**
-   * The extension uninstalled and installed again, as a new user has it (its storage, IndexedDB
-   * and granted permissions go with it; its UUID stays, so its origin does), every tab closed but a
-   * blank one, cookies gone: the e2e files hand a browser on to the next (test/e2e/support/browser-pool.ts).
-   */
-  reinstall(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,20 +52,12 @@ export interface FirefoxExtension {
 export async function launchFirefoxExtension(
   options: { colorScheme?: 'light' | 'dark' } = {},
 ): Promise<FirefoxExtension> {
-  // Under E2E_PROFILES when the e2e run set it: a browser handed from file to file is still open when
-  // its worker ends, and the run's teardown removes the folder (test/e2e/support/global-setup.ts).
-  const profile = process.env.E2E_PROFILES
-    ? mkdtempSync(join(process.env.E2E_PROFILES, 'vhl-firefox-'))
-    : undefined;
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),
     headless: true,
-    ...(profile ? { userDataDir: profile } : {}),
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [EXTENSION_ID]: UUID }),
-      // The UUID kept through reinstall(); the storage still goes (keepStorageOnUninstall stays off).
-      'extensions.webextensions.keepUuidOnUninstall': true,
       // permissions.request answered yes without a prompt (Firefox's own test setting): the viewer's
       // complete copy asks for its hosts in a click, and the prompt cannot be clicked under automation.
       'extensions.webextOptionalPermissionPrompts': false,
@@ -148,18 +134,7 @@ export async function launchFirefoxExtension(
       const result = (answer as { res?: { ok: boolean } }).res;
       if (!result?.ok) throw new Error(`saving the settings failed: ${JSON.stringify(answer)}`);
     },
-    async reinstall() {
-      const blank = await browser.newPage();
-      await Promise.all((await browser.pages()).map((page) => (page === blank ? undefined : page.close())));
-      const cookies = await browser.cookies();
-      if (cookies.length > 0) await browser.deleteCookie(...cookies);
-      await browser.uninstallExtension(EXTENSION_ID);
-      await browser.installExtension(FIREFOX_EXTENSION_DIR);
-    },
-    async close() {
-      await browser.close();
-      if (profile) rmSync(profile, { recursive: true, force: true });
-    },
+    close: () => browser.close(),
   };
   return extension;
 }

@@ -9,8 +9,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
-import type { FirefoxExtension } from '../../scripts/firefox';
-import { firefoxForFile } from './support/browser-pool';
+import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
 import {
   cdnReport,
   DRAWN,
@@ -31,7 +30,7 @@ beforeAll(async () => {
   server = await startFixtureServer();
   launcher = `${server.origin}/fixtures/blank.html`;
   plain = await startPlainServer([server.cdn.cdnOrigin, server.cdn.fontOrigin]);
-  firefox = await firefoxForFile();
+  firefox = await launchFirefoxExtension();
   await firefox.configure(server.baseUrl, DEMO_API_KEY, launcher);
 });
 afterAll(async () => {

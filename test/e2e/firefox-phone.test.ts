@@ -7,8 +7,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
-import type { FirefoxExtension } from '../../scripts/firefox';
-import { firefoxForFile } from './support/browser-pool';
+import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
 import { measureFit } from './support/phone-fit';
 import { startFixtureServer } from './support/setup-extension';
 
@@ -17,7 +16,7 @@ let firefox: FirefoxExtension;
 let launcher: string;
 beforeAll(async () => {
   server = await startFixtureServer();
-  firefox = await firefoxForFile();
+  firefox = await launchFirefoxExtension();
   launcher = `${server.origin}/fixtures/blank.html`;
   await firefox.configure(server.baseUrl, DEMO_API_KEY, launcher);
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
-import { firefoxForFile } from './support/browser-pool';
+import { launchFirefoxExtension } from '../../scripts/firefox';
 import { startFixtureServer } from './support/setup-extension';
 
 let server: SimulatorServer;
@@ -23,7 +23,7 @@ const PAGES: Array<[string, string, string]> = [
 
 describe('Firefox pages, light and dark', () => {
   it.each(['light', 'dark'] as const)('%s', async (scheme) => {
-    const firefox = await firefoxForFile({ colorScheme: scheme });
+    const firefox = await launchFirefoxExtension({ colorScheme: scheme });
     try {
       const launcher = `${server.origin}/fixtures/blank.html`;
       await firefox.configure(server.baseUrl, DEMO_API_KEY, launcher);

@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'webextension-polyfill';
 import { DEMO_API_KEY } from '@/simulator/seed';
 import type { SimulatorServer } from '@/simulator/server';
-import type { FirefoxExtension } from '../../scripts/firefox';
+import { type FirefoxExtension, launchFirefoxExtension } from '../../scripts/firefox';
 import { wireMessage } from '../../scripts/wire-message';
 import { DEMO_LISTING_BADGES, DEMO_LISTING_VIN_COUNT } from '../support/demo-listing';
-import { firefoxForFile } from './support/browser-pool';
 import { firefoxBadgeOf } from './support/firefox-closed-shadow';
 import { startFixtureServer } from './support/setup-extension';
 
@@ -22,7 +21,7 @@ let launcher: string;
 beforeAll(async () => {
   server = await startFixtureServer();
   launcher = `${server.origin}/fixtures/blank.html`;
-  firefox = await firefoxForFile();
+  firefox = await launchFirefoxExtension();
 });
 afterAll(async () => {
   await firefox?.close();

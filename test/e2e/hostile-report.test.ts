@@ -62,8 +62,6 @@ async function render(vectors: XssVector[]): Promise<{ frame: Frame; shown: Set<
 const windows = () =>
   popups.map((page) => page.url()).filter((url) => !url.endsWith('options.html?welcome=1'));
 
-const notePopup = (page: Page) => void popups.push(page);
-
 beforeAll(async () => {
   stack = await startStack();
   const { context } = stack.browser;
@@ -72,7 +70,7 @@ beforeAll(async () => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  context.on('page', notePopup);
+  context.on('page', (page) => popups.push(page));
   const isOwn = (request: Request) => /^(chrome-extension|data|about):/.test(request.url());
   viewer.on('requestfinished', (request) => {
     if (!isOwn(request)) leaks.push(request.url());
@@ -87,11 +85,7 @@ beforeAll(async () => {
   });
   viewer.on('framenavigated', (frame) => navigations.push(frame.url()));
 });
-afterAll(async () => {
-  // The browser goes on to the next file (support/browser-pool.ts): without this file's listener.
-  stack?.browser.context.off('page', notePopup);
-  await stack?.stop();
-});
+afterAll(() => stack?.stop());
 
 // One test per report of BATCH vectors, so each stays far from its timeout however large the corpus
 // grows (it was one 60 s test that passed at 59.7 s); the last test asserts over all of them.

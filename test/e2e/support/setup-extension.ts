@@ -2,7 +2,8 @@
 // and Firefox with it (startFirefoxStack).
 import { fileURLToPath } from 'node:url';
 import { startSimulatorServer } from '@/simulator/server';
-import { firefoxForFile, releaseChromium, takeChromium } from './browser-pool';
+import { launchExtension } from '../../../scripts/chromium';
+import { launchFirefoxExtension } from '../../../scripts/firefox';
 
 /** The simulator on a free loopback port, serving the fixture pages and the demo listing beside it. */
 export const startFixtureServer = () =>
@@ -16,8 +17,7 @@ export const startFixtureServer = () =>
 
 export async function startStack(options: { configure?: boolean; phone?: boolean } = {}) {
   const server = await startFixtureServer();
-  const kind = options.phone ? 'phone' : 'desktop';
-  const browser = await takeChromium(kind);
+  const browser = await launchExtension({ phone: options.phone ?? false });
   if (options.configure !== false) {
     // What the options page does when the user saves the demo key (tested in extension.test.ts).
     await browser.configure(server.baseUrl, 'demo-api-key');
@@ -27,7 +27,7 @@ export async function startStack(options: { configure?: boolean; phone?: boolean
     server,
     browser,
     async stop() {
-      await releaseChromium(kind, browser);
+      await browser.close();
       await server.close();
     },
   };
@@ -41,7 +41,7 @@ export async function startStack(options: { configure?: boolean; phone?: boolean
 export async function startFirefoxStack(options: { configure?: boolean } = {}) {
   const server = await startFixtureServer();
   const launcher = `${server.origin}/fixtures/blank.html`;
-  const firefox = await firefoxForFile();
+  const firefox = await launchFirefoxExtension();
   if (options.configure !== false) await firefox.configure(server.baseUrl, 'demo-api-key', launcher);
   return {
     server,
