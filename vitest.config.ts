@@ -59,6 +59,9 @@ export default defineConfig({
           // Several tests run the real background against the in-process simulator in real time
           // (the workbench's 1 s spacing, a 2 s retry_after): 1-4 s each on a 2-core machine.
           testTimeout: 20_000,
+          // Each file still in a world of its own (isolate), but in a new worker thread rather than
+          // a new process: 238 CPU-s and 131 s for the tier here against 174 CPU-s and 100 s.
+          pool: 'threads',
         },
       },
       {
