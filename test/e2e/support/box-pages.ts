@@ -95,11 +95,17 @@ export const seenTabs = () => (window as unknown as { vhlSeenTabs: string[] }).v
 /** The presses a stop count makes: Enter on the pill opens the panel, 12 Tabs, Escape, one Tab. */
 export const TAB_PRESSES = 12;
 
-/** Run in the page: counts its scroll events from now, and where it is scrolled to. */
+/**
+ * Run in the page: counts its scroll events from now, and where it is scrolled to; resolves after two
+ * frames. A browser hit-tests a wheel against the last frame it painted: a panel that grew as its
+ * last answer came (measured in the DOM) may not be painted yet on a loaded machine, and a wheel then
+ * lands on the page beside it (Firefox, once in a full run: the page scrolled 400 px).
+ */
 export const watchScroll = () => {
   const seen = { events: 0, from: scrollY };
   (window as unknown as { vhlScroll: typeof seen }).vhlScroll = seen;
   addEventListener('scroll', () => seen.events++, true);
+  return new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 };
 
 /** Run in the page: the scroll events watchScroll counted, and how far the page moved. */
