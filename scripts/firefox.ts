@@ -69,6 +69,15 @@ export async function makeFirefoxProfileTemplate(): Promise<string> {
   return dir;
 }
 
+/** A new folder holding a copy of the template profile, when the run made one. */
+function copyOfTemplate(): string | undefined {
+  const template = process.env[FIREFOX_PROFILE_TEMPLATE];
+  if (!template) return undefined;
+  const profile = mkdtempSync(join(tmpdir(), 'vhl-firefox-'));
+  cpSync(template, profile, { recursive: true });
+  return profile;
+}
+
 /**
  * `colorScheme: 'dark'` makes pages see `prefers-color-scheme: dark` (Firefox's own setting: over
  * WebDriver BiDi there is no media emulation).
@@ -76,10 +85,8 @@ export async function makeFirefoxProfileTemplate(): Promise<string> {
 export async function launchFirefoxExtension(
   options: { colorScheme?: 'light' | 'dark' } = {},
 ): Promise<FirefoxExtension> {
-  const template = process.env[FIREFOX_PROFILE_TEMPLATE];
   // Without a template puppeteer makes a new profile and removes it on close; a copy is removed here.
-  const profile = template ? mkdtempSync(join(tmpdir(), 'vhl-firefox-')) : undefined;
-  if (template && profile) cpSync(template, profile, { recursive: true });
+  const profile = copyOfTemplate();
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),

@@ -1,5 +1,6 @@
-// Builds the extension once for the whole e2e run (the `e2e` mode also injects the content
-// script on loopback pages, where the fixture pages are served) and checks the browsers are there; the Firefox test build as well.
+// Once for the whole e2e run: checks the browsers are there, builds the extension for both (the
+// loopback mode also injects the content script on loopback pages, where the fixture pages are
+// served), and makes the profile every Firefox of the run starts from a copy of.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { chromiumPath, firefoxPath } from '../../../scripts/browser-paths';
